@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast Node unit tests, and e2e tests that drive real Chromium against dist/.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the CI machine has 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
