@@ -1,0 +1,69 @@
+// `npm start`: builds the extension and opens Chromium with it loaded and the side panel page showing.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim();
+
+const loadByHand = `
+To use the build in your own Chrome instead:
+  1. Open chrome://extensions and switch on "Developer mode" (top right).
+  2. Click "Load unpacked" and choose ${dist}
+  3. Click the Sleuth icon in the toolbar to open the side panel.`;
+
+if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && !process.env.SLEUTH_UNDER_XVFB) {
+  const xvfb = which('xvfb-run');
+  if (xvfb) {
+    console.log('No display found: starting Chromium under xvfb-run.');
+    const r = spawnSync(xvfb, ['-a', process.execPath, fileURLToPath(import.meta.url)], {
+      stdio: 'inherit',
+      env: { ...process.env, SLEUTH_UNDER_XVFB: '1' },
+    });
+    process.exit(r.status ?? 1);
+  }
+}
+
+console.log('Building the extension…');
+const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  console.log(`\nBuilt ${dist}, but this machine has no display and no xvfb-run (apt-get install xvfb), so no browser window can open.${loadByHand}`);
+  process.exit(1);
+}
+
+const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  .filter(Boolean)
+  .find((p) => existsSync(p));
+if (!chrome) {
+  console.log(`\nBuilt ${dist}, but no Chromium was found (set CHROME_PATH, or apt-get install chromium).${loadByHand}`);
+  process.exit(1);
+}
+
+// Chrome names an unpacked extension after the SHA-256 of its absolute path, in the letters a–p.
+const extensionId = [...createHash('sha256').update(dist).digest('hex').slice(0, 32)]
+  .map((c) => String.fromCharCode(97 + Number.parseInt(c, 16)))
+  .join('');
+const profile = process.env.SLEUTH_PROFILE ?? path.join(os.homedir(), '.cache', 'sleuth-dev-profile');
+mkdirSync(profile, { recursive: true });
+
+const args = [
+  `--user-data-dir=${profile}`,
+  `--disable-extensions-except=${dist}`,
+  `--load-extension=${dist}`,
+  '--enable-unsafe-webgpu',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-background-networking',
+  '--disable-component-update',
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  `chrome-extension://${extensionId}/extension/sidepanel/index.html`,
+];
+console.log(`Starting ${chrome} with Sleuth (${extensionId}); profile in ${profile}`);
+const child = spawn(chrome, args, { stdio: 'inherit' });
+child.on('exit', (code) => process.exit(code ?? 0));

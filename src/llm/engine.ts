@@ -1,0 +1,92 @@
+/**
+ * The one interface every inference backend implements (web-llm, wllama, OpenAI-compatible, mocks).
+ * The agent loop depends only on this, so it runs unchanged in Node tests and in the offscreen document.
+ */
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+}
+
+export type FinishReason = 'stop' | 'length' | 'abort' | 'error';
+
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Tokens actually prefilled this request, when the engine reports cache reuse. */
+  prefillTokens?: number;
+  prefillTokensPerSecond?: number;
+  decodeTokensPerSecond?: number;
+}
+
+export interface ChatOptions {
+  maxTokens: number;
+  temperature?: number;
+  topP?: number;
+  stop?: string[];
+  /** A GBNF grammar (wllama) or a JSON/EBNF constraint the engine understands; ignored where unsupported. */
+  grammar?: string;
+  signal?: AbortSignal;
+  onDelta?: (delta: string) => void;
+}
+
+export interface ChatResult {
+  text: string;
+  finishReason: FinishReason;
+  usage: ChatUsage;
+}
+
+export interface LoadProgress {
+  /** 0..1 */
+  fraction: number;
+  loadedBytes?: number;
+  totalBytes?: number;
+  text?: string;
+}
+
+export interface LoadOptions {
+  onProgress?: (p: LoadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface EngineInfo {
+  kind: 'web-llm' | 'wllama' | 'openai' | 'scripted';
+  modelId: string | null;
+  loaded: boolean;
+  contextWindow: number;
+}
+
+export interface ChatEngine {
+  load(modelId: string, opts?: LoadOptions): Promise<void>;
+  chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult>;
+  unload(): Promise<void>;
+  info(): EngineInfo;
+  /** Exact token count with the engine's tokenizer, when it has one. */
+  countTokens?(text: string): Promise<number>;
+}
+
+/** An error a user can act on: `message` says what failed, `hint` says what to do next. */
+export class EngineError extends Error {
+  constructor(
+    readonly code:
+      | 'no-webgpu'
+      | 'out-of-memory'
+      | 'download-failed'
+      | 'offline'
+      | 'device-lost'
+      | 'unauthorized'
+      | 'server-error'
+      | 'timeout'
+      | 'bad-response'
+      | 'not-loaded'
+      | 'aborted'
+      | 'unknown',
+    message: string,
+    readonly hint: string = '',
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}

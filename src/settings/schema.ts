@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+/**
+ * User settings, stored as one record in IndexedDB (`settings` store, key `app`). Every field has a
+ * default so a missing or partly corrupt record still yields usable settings.
+ */
+export const SEARCH_PROVIDER_IDS = [
+  'duckduckgo',
+  'searxng',
+  'brave',
+  'tavily',
+  'serper',
+  'google',
+  'jina',
+  'wikipedia',
+] as const;
+
+const ProviderSettings = v.object({
+  id: v.picklist(SEARCH_PROVIDER_IDS),
+  enabled: v.boolean(),
+  baseUrl: v.optional(v.string()),
+  engineId: v.optional(v.string()),
+});
+
+export const SettingsSchema = v.object({
+  engine: v.optional(v.picklist(['web-llm', 'wllama', 'openai']), 'web-llm'),
+  webllmModel: v.optional(v.string(), ''),
+  wllamaModelUrl: v.optional(v.string(), ''),
+  contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(131072)), 8192),
+  openaiBaseUrl: v.optional(v.string(), 'http://127.0.0.1:11434/v1'),
+  openaiModel: v.optional(v.string(), ''),
+  temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2)), 0.6),
+  stepLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 200),
+  thoroughness: v.optional(v.picklist(['quick', 'balanced', 'deep']), 'balanced'),
+  searchProviders: v.optional(v.array(ProviderSettings), [
+    { id: 'duckduckgo', enabled: true },
+    { id: 'wikipedia', enabled: true },
+  ]),
+  maxTabs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)), 3),
+  pageTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(120_000)), 15_000),
+  allowHttp: v.optional(v.boolean(), false),
+  allowLoopback: v.optional(v.boolean(), false),
+  allowList: v.optional(v.array(v.string()), []),
+  denyList: v.optional(v.array(v.string()), []),
+  signInSites: v.optional(v.array(v.string()), []),
+  customPrompt: v.optional(v.string(), ''),
+  exportTrail: v.optional(v.boolean(), true),
+});
+
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+export type ProviderSetting = v.InferOutput<typeof ProviderSettings>;
+
+export const DEFAULT_SETTINGS: Settings = v.parse(SettingsSchema, {});
+
+/** Keeps every valid field of a stored record and replaces the invalid ones with defaults. */
+export function parseSettings(raw: unknown): Settings {
+  const whole = v.safeParse(SettingsSchema, raw);
+  if (whole.success) return whole.output;
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_SETTINGS;
+  const out: Record<string, unknown> = {};
+  for (const [k, value] of Object.entries(raw)) {
+    const field = SettingsSchema.entries[k as keyof typeof SettingsSchema.entries];
+    if (field && v.safeParse(field, value).success) out[k] = value;
+  }
+  return v.parse(SettingsSchema, out);
+}

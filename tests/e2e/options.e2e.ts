@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectErrors, launchWithExtension } from './helpers/browser';
+
+describe('options page', () => {
+  it('keeps a saved setting across a browser restart with the same profile', async () => {
+    const profile = mkdtempSync(path.join(os.tmpdir(), 'sleuth-profile-'));
+    try {
+      const first = await launchWithExtension({ userDataDir: profile });
+      const page = await first.openPage('extension/options/index.html');
+      const errors = collectErrors(page);
+      await page.locator('input[name=stepLimit]').fill('37');
+      await page.locator('select[name=thoroughness]').selectOption('deep');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved');
+      expect(errors).toEqual([]);
+      await first.close();
+
+      const second = await launchWithExtension({ userDataDir: profile });
+      const again = await second.openPage('extension/options/index.html');
+      await expect.poll(() => again.locator('input[name=stepLimit]').inputValue()).toBe('37');
+      expect(await again.locator('select[name=thoroughness]').inputValue()).toBe('deep');
+      await second.screenshot(again, 'options-page');
+      await second.close();
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
