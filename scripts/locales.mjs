@@ -12,7 +12,9 @@ for (const lang of ['en', 'zh_CN']) {
     if (ph.length) {
       // chrome.i18n needs named placeholders; $1 in the table maps to the first substitution.
       out[key].message = message.replace(/\$(\d)/g, (_, n) => `$P${n}$`);
-      out[key].placeholders = Object.fromEntries([...new Set(ph)].map((n) => [`p${n}`, { content: `$${n}` }]));
+      out[key].placeholders = Object.fromEntries(
+        [...new Set(ph)].map((n) => [`p${n}`, { content: `$${n}` }]),
+      );
     }
   }
   mkdirSync(`public/_locales/${lang}`, { recursive: true });

@@ -33,15 +33,24 @@ const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' 
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  console.log(`\nBuilt ${dist}, but this machine has no display and no xvfb-run (apt-get install xvfb), so no browser window can open.${loadByHand}`);
+  console.log(
+    `\nBuilt ${dist}, but this machine has no display and no xvfb-run (apt-get install xvfb), so no browser window can open.${loadByHand}`,
+  );
   process.exit(1);
 }
 
-const chrome = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+const chrome = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+]
   .filter(Boolean)
   .find((p) => existsSync(p));
 if (!chrome) {
-  console.log(`\nBuilt ${dist}, but no Chromium was found (set CHROME_PATH, or apt-get install chromium).${loadByHand}`);
+  console.log(
+    `\nBuilt ${dist}, but no Chromium was found (set CHROME_PATH, or apt-get install chromium).${loadByHand}`,
+  );
   process.exit(1);
 }
 

@@ -1,11 +1,12 @@
 // Builds the services the Preact views use from the platform wrappers and the store.
+
+import * as v from 'valibot';
 import { createClient } from '../../src/messaging/client';
 import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
 import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
 import { parseSettings } from '../../src/settings/schema';
-import * as v from 'valibot';
 import { type JsonValue, openStore } from '../../src/store';
 import type { UiServices } from '../../src/ui/shared/services';
 
@@ -20,7 +21,10 @@ export function createUiServices(): UiServices {
   return {
     client,
     subscribe(onEvent, onState) {
-      const live = connectLive(portTransport(), onEvent, { ensure: ensureOffscreen, ...(onState ? { onState } : {}) });
+      const live = connectLive(portTransport(), onEvent, {
+        ensure: ensureOffscreen,
+        ...(onState ? { onState } : {}),
+      });
       return () => live.close();
     },
     settings: {

@@ -18,7 +18,13 @@ export function createClient(
 ): MessageClient {
   async function once<K extends MessageType>(type: K, payload: Request<K>): Promise<Response<K>> {
     const id = newRequestId();
-    const raw = await transport.sendMessage({ brand: BRAND, id, target: messages[type].target, type, payload });
+    const raw = await transport.sendMessage({
+      brand: BRAND,
+      id,
+      target: messages[type].target,
+      type,
+      payload,
+    });
     const res = parseResponse(raw);
     if (!res || res.id !== id) {
       throw new Error(`No valid answer to ${type} (is the ${messages[type].target} context running?)`);

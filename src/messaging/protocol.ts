@@ -58,10 +58,16 @@ export const messages = {
     req: v.object({ sessionId: v.string(), note: v.pipe(v.string(), v.minLength(1), v.maxLength(4000)) }),
   },
   'offscreen.researchResume': { target: 'offscreen', req: sessionRef },
-  'offscreen.researchRetryFrom': { target: 'offscreen', req: v.object({ sessionId: v.string(), seq: v.number() }) },
+  'offscreen.researchRetryFrom': {
+    target: 'offscreen',
+    req: v.object({ sessionId: v.string(), seq: v.number() }),
+  },
   'offscreen.researchActive': { target: 'offscreen', req: empty },
   'offscreen.settingsChanged': { target: 'offscreen', req: empty },
-} as const satisfies Record<string, { target: Exclude<ContextName, 'sidepanel' | 'options'>; req: v.GenericSchema }>;
+} as const satisfies Record<
+  string,
+  { target: Exclude<ContextName, 'sidepanel' | 'options'>; req: v.GenericSchema }
+>;
 
 export type MessageType = keyof typeof messages;
 export type Request<K extends MessageType> = v.InferOutput<(typeof messages)[K]['req']>;

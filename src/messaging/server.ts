@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { BRAND, RequestEnvelopeSchema, type ResponseEnvelope, serializeError } from './envelope';
+import {
+  BRAND,
+  RequestEnvelopeSchema,
+  type ResponseEnvelope,
+  type SerializedError,
+  serializeError,
+} from './envelope';
 import { isMessageType, type MessageType, messages, type Request, type Response } from './protocol';
 import type { MessageSender, RuntimeTransport } from './transport';
 
@@ -23,12 +29,19 @@ export function serve<T extends 'background' | 'offscreen'>(
     const env = v.safeParse(RequestEnvelopeSchema, raw);
     if (!env.success || env.output.target !== context) return undefined;
     const { id, type, payload } = env.output;
-    const reply = (r: Omit<ResponseEnvelope, 'brand' | 'id'>) => ({ brand: BRAND, id, ...r }) as ResponseEnvelope;
+    const reply = (
+      r: { ok: true; value: unknown } | { ok: false; error: SerializedError },
+    ): ResponseEnvelope =>
+      r.ok ? { brand: BRAND, id, ok: true, value: r.value } : { brand: BRAND, id, ok: false, error: r.error };
     if (sender.id !== transport.extensionId) {
-      return Promise.resolve(reply({ ok: false, error: { name: 'SecurityError', message: 'Foreign sender' } }));
+      return Promise.resolve(
+        reply({ ok: false, error: { name: 'SecurityError', message: 'Foreign sender' } }),
+      );
     }
     if (!isMessageType(type)) return undefined;
-    const handler = (handlers as Record<string, ((req: unknown, s: MessageSender) => unknown) | undefined>)[type];
+    const handler = (handlers as Record<string, ((req: unknown, s: MessageSender) => unknown) | undefined>)[
+      type
+    ];
     if (!handler) return undefined;
     const parsed = v.safeParse(messages[type].req, payload);
     if (!parsed.success) {
@@ -37,7 +50,10 @@ export function serve<T extends 'background' | 'offscreen'>(
       return Promise.resolve(
         reply({
           ok: false,
-          error: { name: 'ValidationError', message: `Invalid ${type} request: ${where}: ${issue?.message ?? ''}` },
+          error: {
+            name: 'ValidationError',
+            message: `Invalid ${type} request: ${where}: ${issue?.message ?? ''}`,
+          },
         }),
       );
     }

@@ -1,5 +1,9 @@
 /** Storage figures for the status line; null where the browser does not say. */
-export async function storageEstimate(): Promise<{ usage: number; quota: number; persisted: boolean } | null> {
+export async function storageEstimate(): Promise<{
+  usage: number;
+  quota: number;
+  persisted: boolean;
+} | null> {
   if (!navigator.storage?.estimate) return null;
   const [est, persisted] = await Promise.all([
     navigator.storage.estimate(),

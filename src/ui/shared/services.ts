@@ -1,5 +1,5 @@
-import type { LiveEvent } from '../../messaging/live';
 import type { MessageClient } from '../../messaging/client';
+import type { LiveEvent } from '../../messaging/live';
 import type { Settings } from '../../settings/schema';
 
 /** Everything the views need from the outside world; entry points build it from src/platform. */

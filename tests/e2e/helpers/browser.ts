@@ -32,11 +32,7 @@ export async function launchWithExtension(opts: { userDataDir?: string } = {}): 
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromePath(),
     headless: true,
-    args: [
-      ...CHROMIUM_ARGS,
-      `--disable-extensions-except=${distDir}`,
-      `--load-extension=${distDir}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${distDir}`, `--load-extension=${distDir}`],
     // Playwright passes --disable-extensions by default, which would stop ours from loading.
     ignoreDefaultArgs: ['--disable-extensions'],
     viewport: { width: 420, height: 860 },

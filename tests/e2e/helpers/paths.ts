@@ -12,5 +12,7 @@ export const artifactsDir = path.join(repoRoot, 'test-results');
 export function chromePath(): string {
   const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   for (const c of candidates) if (c && existsSync(c)) return c;
-  throw new Error('No Chromium found: install Debian chromium (apt-get install -y chromium) or set CHROME_PATH.');
+  throw new Error(
+    'No Chromium found: install Debian chromium (apt-get install -y chromium) or set CHROME_PATH.',
+  );
 }

@@ -1,0 +1,57 @@
+import type { AgentStep } from '../agent/types';
+import type { JsonValue } from '../store/json';
+import type { StepRecord } from '../store/records';
+
+/**
+ * The store keeps the fields every view needs as columns (raw, think, observation, tokens) and the
+ * rest of the agent's step in `action`, so `resume` can rebuild the exact conversation.
+ */
+export function stepToRecord(sessionId: string, step: AgentStep): StepRecord {
+  const { raw, think, observation, status, seq, startedAt, finishedAt, ...rest } = step;
+  const { tokens } = step;
+  return {
+    sessionId,
+    seq,
+    status,
+    startedAt,
+    ...(finishedAt !== null ? { finishedAt } : {}),
+    raw,
+    think,
+    action: JSON.parse(JSON.stringify(rest)) as JsonValue,
+    ...(observation !== null ? { observation } : {}),
+    tokens: { prompt: tokens.prompt, completion: tokens.completion, prefill: tokens.prefill },
+    ...(finishedAt !== null ? { timings: { modelMs: 0 } } : {}),
+  };
+}
+
+type Rest = Omit<AgentStep, 'raw' | 'think' | 'observation' | 'status' | 'seq' | 'startedAt' | 'finishedAt'>;
+
+/** Inverse of stepToRecord. Records written by an older build get safe defaults. */
+export function stepFromRecord(r: StepRecord): AgentStep {
+  const rest = (typeof r.action === 'object' && r.action !== null && !Array.isArray(r.action)
+    ? r.action
+    : {}) as unknown as Partial<Rest>;
+  return {
+    seq: r.seq,
+    status: r.status,
+    raw: r.raw,
+    think: r.think ?? '',
+    action: rest.action ?? { kind: 'invalid', reason: 'no-action', message: 'missing' },
+    call: rest.call ?? null,
+    observation: r.observation ?? null,
+    notes: rest.notes ?? [],
+    duplicateOf: rest.duplicateOf ?? null,
+    sources: rest.sources ?? [],
+    fold: rest.fold ?? { digestBefore: 0, dropBefore: 0 },
+    folded: rest.folded ?? false,
+    attempts: rest.attempts ?? 1,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt ?? null,
+    tokens: rest.tokens ?? {
+      prompt: r.tokens?.prompt ?? 0,
+      completion: r.tokens?.completion ?? 0,
+      reply: 0,
+      prefill: r.tokens?.prefill ?? 0,
+    },
+  };
+}
