@@ -11,7 +11,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
         },
-        esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       },
       {
         test: {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseSettings } from '../../../src/settings/schema';
+
+describe('settings', () => {
+  it('fills defaults for a fresh install', () => {
+    expect(parseSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS.stepLimit).toBe(200);
+    expect(DEFAULT_SETTINGS.allowLoopback).toBe(false);
+  });
+
+  it('keeps valid fields of a partly corrupt record and defaults the rest', () => {
+    const s = parseSettings({ stepLimit: 40, maxTabs: 'many', thoroughness: 'deep', engine: 'quantum' });
+    expect(s.stepLimit).toBe(40);
+    expect(s.thoroughness).toBe('deep');
+    expect(s.maxTabs).toBe(DEFAULT_SETTINGS.maxTabs);
+    expect(s.engine).toBe(DEFAULT_SETTINGS.engine);
+  });
+});
