@@ -1,0 +1,79 @@
+import type { JsonValue } from './json';
+
+export type SessionOrigin = 'ask' | 'page' | 'selection' | 'import';
+export type SessionStatus = 'running' | 'paused' | 'done' | 'error' | 'stopped';
+
+export interface SessionRecord {
+  id: string;
+  question: string;
+  origin: SessionOrigin;
+  originUrl?: string;
+  originTitle?: string;
+  status: SessionStatus;
+  createdAt: number;
+  updatedAt: number;
+  model?: string;
+  engine?: string;
+  /** Snapshot of the settings the run started with, so a resumed run behaves the same. */
+  settings: JsonValue;
+  answer?: string;
+  citations?: JsonValue;
+  stats?: JsonValue;
+  error?: string;
+  /** Imported sessions are shown but never resumed or edited. */
+  readOnly?: boolean;
+}
+
+export type StepStatus = 'pending' | 'done';
+
+export interface StepTokens {
+  prompt?: number;
+  completion?: number;
+  prefill?: number;
+}
+
+export interface StepTimings {
+  modelMs?: number;
+  toolMs?: number;
+}
+
+export interface StepRecord {
+  sessionId: string;
+  seq: number;
+  status: StepStatus;
+  startedAt: number;
+  finishedAt?: number;
+  /** The model's raw output, byte for byte: KV-cache reuse depends on sending it back unchanged. */
+  raw: string;
+  think?: string;
+  /** The parsed action; the agent owns its shape. */
+  action: JsonValue;
+  observation?: string;
+  tokens?: StepTokens;
+  timings?: StepTimings;
+  error?: string;
+}
+
+export interface PageRecord {
+  /** Normalized URL (see `normalizeUrl`); the primary key. */
+  url: string;
+  finalUrl: string;
+  title: string;
+  fetchedAt: number;
+  markdown: string;
+  byline?: string;
+  lang?: string;
+  publishedTime?: string;
+  siteName?: string;
+  links?: JsonValue;
+}
+
+export interface SearchCacheRecord {
+  key: string;
+  hits: JsonValue;
+  provider: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export type SearchCacheEntry = Omit<SearchCacheRecord, 'key'>;
