@@ -1,0 +1,196 @@
+import { type AgentTools, createControl, type ResearchControl, type TokenCounter } from '../agent/deps';
+import { runResearch } from '../agent/loop';
+import { buildSystemPrompt, formatDate } from '../agent/prompt';
+import type { AgentStep, ResearchResult } from '../agent/types';
+import type { ChatEngine } from '../llm/engine';
+import type { LiveEvent } from '../messaging/live';
+import type { Request } from '../messaging/protocol';
+import { parseSettings, type Settings } from '../settings/schema';
+import type { JsonValue } from '../store/json';
+import type { Store } from '../store/open-store';
+import type { SessionStatus } from '../store/records';
+import { agentSettingsFrom } from './agent-settings';
+import { seedStepFromPage } from './page-seed';
+import { createSessionWriter } from './session-writer';
+import { stepFromRecord, stepToRecord } from './step-record';
+
+export interface RunnerDeps {
+  store: Pick<Store, 'sessions' | 'steps'>;
+  broadcast(e: LiveEvent): void;
+  loadSettings(): Promise<Settings>;
+  /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
+  engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
+  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools;
+  /** Evidence of a page the user handed over, ranked for the question. */
+  pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
+  tokenizer?: TokenCounter;
+  clock: () => number;
+  newId: () => string;
+}
+
+interface Active {
+  abort: AbortController;
+  control: ResearchControl;
+  done: Promise<void>;
+}
+
+interface Snapshot {
+  app: Settings;
+  systemPrompt: string;
+}
+
+const statusOf = (r: ResearchResult): SessionStatus =>
+  r.status === 'answered'
+    ? 'done'
+    : r.status === 'aborted'
+      ? 'stopped'
+      : r.status === 'error'
+        ? 'error'
+        : 'done';
+
+/** Owns the running sessions of this offscreen document: start, stop, steer, resume. */
+export function createResearchRunner(deps: RunnerDeps) {
+  const active = new Map<string, Active>();
+
+  const launch = (
+    sessionId: string,
+    question: string,
+    snap: Snapshot,
+    steps: AgentStep[],
+    seedUrls: string[],
+  ) => {
+    const abort = new AbortController();
+    const control = createControl();
+    const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) =>
+      deps.broadcast({
+        type: 'session',
+        sessionId,
+        event: {
+          type: 'error',
+          code: 'store',
+          message: err instanceof Error ? err.message : String(err),
+          fatal: false,
+        },
+      }),
+    );
+    const finish = async (status: SessionStatus, error?: string) => {
+      await writer.flush();
+      await deps.store.sessions.patch(sessionId, { status, ...(error ? { error } : {}) });
+      active.delete(sessionId);
+      deps.broadcast({ type: 'sessions-changed' });
+    };
+    const done = (async () => {
+      try {
+        const engine = await deps.engine(snap.app, abort.signal);
+        const result = await runResearch(
+          {
+            engine,
+            tools: deps.tools(snap.app, { question, seedUrls }),
+            ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
+            clock: deps.clock,
+            newId: deps.newId,
+          },
+          {
+            question,
+            settings: agentSettingsFrom(snap.app),
+            resume: { systemPrompt: snap.systemPrompt, steps },
+          },
+          { signal: abort.signal, control, onEvent: writer.onEvent },
+        );
+        await finish(statusOf(result), result.error?.message);
+      } catch (err) {
+        const e = err as { message?: string; hint?: string };
+        const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
+        writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
+        await finish(abort.signal.aborted ? 'stopped' : 'error', message);
+      }
+    })();
+    active.set(sessionId, { abort, control, done });
+    deps.broadcast({ type: 'sessions-changed' });
+  };
+
+  const snapshotOf = (raw: JsonValue | undefined): Snapshot | null => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+    const systemPrompt = raw.systemPrompt;
+    if (typeof systemPrompt !== 'string') return null;
+    return { app: parseSettings(raw.app), systemPrompt };
+  };
+
+  return {
+    async start(req: Request<'offscreen.researchStart'>): Promise<{ sessionId: string }> {
+      const app = await deps.loadSettings();
+      const now = deps.clock();
+      const systemPrompt = buildSystemPrompt({ date: formatDate(now), custom: app.customPrompt });
+      const snap: Snapshot = { app, systemPrompt };
+      const id = deps.newId();
+      const question = req.question;
+      await deps.store.sessions.create({
+        id,
+        question,
+        origin: req.origin,
+        ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
+        status: 'running',
+        settings: JSON.parse(JSON.stringify(snap)) as JsonValue,
+        engine: app.engine,
+      });
+      const steps: AgentStep[] = [];
+      if (req.page) {
+        const goal = req.page.selection ? `Understand the selected passage: ${req.page.selection}` : question;
+        const source = req.page.selection
+          ? `${req.page.selection}\n\n${req.page.markdown}`
+          : req.page.markdown;
+        const seed = seedStepFromPage(
+          { url: req.page.url, title: req.page.title, ...deps.pageEvidence(source, goal) },
+          goal,
+          now,
+        );
+        await deps.store.steps.put(stepToRecord(id, seed));
+        steps.push(seed);
+      }
+      launch(id, question, snap, steps, req.page ? [req.page.url] : []);
+      return { sessionId: id };
+    },
+
+    async resume(sessionId: string): Promise<{ sessionId: string }> {
+      if (active.has(sessionId)) return { sessionId };
+      const session = await deps.store.sessions.get(sessionId);
+      if (!session) throw new Error('That session no longer exists.');
+      if (session.readOnly) throw new Error('Imported sessions are read-only and cannot be continued.');
+      const snap = snapshotOf(session.settings);
+      if (!snap) throw new Error('This session was saved by an older version and cannot be continued.');
+      const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
+      await deps.store.sessions.patch(sessionId, { status: 'running' });
+      const seedUrls = session.originUrl ? [session.originUrl] : [];
+      launch(sessionId, session.question, snap, steps, seedUrls);
+      return { sessionId };
+    },
+
+    stop(sessionId: string): boolean {
+      const a = active.get(sessionId);
+      a?.abort.abort();
+      return Boolean(a);
+    },
+    answerNow(sessionId: string): boolean {
+      const a = active.get(sessionId);
+      a?.control.answerNow();
+      return Boolean(a);
+    },
+    steer(sessionId: string, note: string): boolean {
+      const a = active.get(sessionId);
+      a?.control.steer(note);
+      return Boolean(a);
+    },
+    activeIds: () => [...active.keys()],
+    /** For tests and shutdown: resolves when the session's run has finished and been saved. */
+    settled: (sessionId: string) => active.get(sessionId)?.done ?? Promise.resolve(),
+    /** Sessions a closed browser or crashed document left 'running' become 'paused', ready to resume. */
+    async pauseOrphans(): Promise<number> {
+      const running = await deps.store.sessions.listByStatus('running');
+      const orphans = running.filter((s) => !active.has(s.id));
+      await Promise.all(orphans.map((s) => deps.store.sessions.patch(s.id, { status: 'paused' })));
+      return orphans.length;
+    },
+  };
+}
+
+export type ResearchRunner = ReturnType<typeof createResearchRunner>;

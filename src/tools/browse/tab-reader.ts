@@ -1,0 +1,105 @@
+import type { ReadTabResult } from '../../messaging/protocol';
+import { checkUrl, type UrlPolicy } from '../../security/url-policy';
+import type { TabApi } from './tab-api';
+
+export interface ReadOptions {
+  policy: UrlPolicy;
+  timeoutMs: number;
+  signedOut: boolean;
+  signal?: AbortSignal;
+}
+
+const failed = (url: string, reason: string): ReadTabResult => ({
+  ok: false,
+  url,
+  finalUrl: url,
+  title: '',
+  markdown: '',
+  links: [],
+  via: 'new-tab',
+  reason,
+});
+
+/** Limits how many pages are read at once; extra callers wait their turn in order. */
+export function createLimiter(max: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async function run<T>(fn: () => Promise<T>): Promise<T> {
+    if (active >= max) await new Promise<void>((r) => queue.push(r));
+    active += 1;
+    try {
+      return await fn();
+    } finally {
+      active -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+/**
+ * Reads one page the way the user's browser shows it: the policy first, then an already-open tab if
+ * there is one (left untouched), else a background tab that is closed again whatever happens.
+ */
+export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): Promise<ReadTabResult> {
+  const gate = checkUrl(url, o.policy);
+  if (!gate.ok) return failed(url, gate.reason);
+  const target = gate.url.href;
+
+  const open = await api.findLoadedTab(target);
+  if (open) {
+    const page = await api.extract(open.tabId, { partial: false });
+    return { ok: true, url: target, finalUrl: open.url, ...pageFields(page), via: 'open-tab' };
+  }
+
+  o.signal?.throwIfAborted();
+  const tabId = await api.openAgentTab(target, {
+    signedOut: o.signedOut,
+    blockPrivate: true,
+    allowLoopback: o.policy.allowLoopback,
+  });
+  try {
+    const load = await api.waitForLoad(tabId, {
+      timeoutMs: o.timeoutMs,
+      ...(o.signal ? { signal: o.signal } : {}),
+      onUrl: (u) => checkUrl(u, o.policy).ok,
+    });
+    if (load.refusedUrl) {
+      const why = checkUrl(load.refusedUrl, o.policy);
+      return failed(
+        target,
+        `The page redirected to ${load.refusedUrl}, which Sleuth does not open. ${why.ok ? '' : why.reason}`.trim(),
+      );
+    }
+    if (load.errorPage)
+      return failed(
+        target,
+        `The page could not be loaded (network error or blocked address: ${load.finalUrl}).`,
+      );
+    const page = await api.extract(tabId, { partial: load.timedOut });
+    if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
+      return failed(target, `The address is not a web page (${page.contentType}).`);
+    }
+    return {
+      ok: true,
+      url: target,
+      finalUrl: load.finalUrl,
+      ...pageFields(page),
+      via: 'new-tab',
+      ...(load.timedOut ? { partial: true } : {}),
+    };
+  } finally {
+    await api.closeAgentTab(tabId).catch(() => undefined);
+  }
+}
+
+function pageFields(p: Awaited<ReturnType<TabApi['extract']>>) {
+  return {
+    title: p.title,
+    markdown: p.markdown,
+    links: p.links,
+    ...(p.byline ? { byline: p.byline } : {}),
+    ...(p.lang ? { lang: p.lang } : {}),
+    ...(p.publishedTime ? { publishedTime: p.publishedTime } : {}),
+    ...(p.siteName ? { siteName: p.siteName } : {}),
+  };
+}

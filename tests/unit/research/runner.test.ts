@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentTools } from '../../../src/agent/deps';
+import { ScriptedEngine } from '../../../src/llm/scripted-engine';
+import type { LiveEvent } from '../../../src/messaging/live';
+import { createResearchRunner, type RunnerDeps } from '../../../src/research/runner';
+import { stepFromRecord } from '../../../src/research/step-record';
+import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
+import type { Store } from '../../../src/store';
+import { freshStore } from '../store/helpers';
+
+const call = (name: string, args: unknown) =>
+  `<think>\nplan\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+
+const tools: AgentTools = {
+  async search(queries) {
+    return queries.map((query) => ({
+      query,
+      hits: [{ title: 'Moon facts', url: 'https://example.org/moon', snippet: 'The Moon orbits Earth.' }],
+    }));
+  },
+  async visit(urls) {
+    return urls.map((url) => ({
+      url,
+      title: 'Moon facts',
+      ok: true,
+      evidence: 'The Moon is about 384,400 km from Earth on average.',
+      summary: 'Distance of the Moon.',
+    }));
+  },
+};
+
+function setup(store: Store, engine: ScriptedEngine, overrides: Partial<RunnerDeps> = {}) {
+  const events: LiveEvent[] = [];
+  let n = 0;
+  const runner = createResearchRunner({
+    store,
+    broadcast: (e) => events.push(e),
+    loadSettings: async () => DEFAULT_SETTINGS,
+    engine: async () => engine,
+    tools: () => tools,
+    pageEvidence: (markdown) => ({ evidence: markdown.slice(0, 200), summary: markdown.slice(0, 50) }),
+    clock: () => 1_700_000_000_000 + n * 1000,
+    newId: () => `id-${++n}`,
+    ...overrides,
+  });
+  return { runner, events };
+}
+
+describe('research runner', () => {
+  it('saves every step and the cited answer, and shows each step only after it is saved', async () => {
+    const store = await freshStore();
+    const engine = new ScriptedEngine([
+      call('search', { query: ['moon distance'] }),
+      call('visit', { url: ['https://example.org/moon'], goal: 'distance' }),
+      '<think>\ndone\n</think>\n<answer>The Moon is about 384,400 km from Earth on average.</answer>',
+    ]);
+    const seenSaved: boolean[] = [];
+    const { runner, events } = setup(store, engine, {
+      broadcast: (e) => {
+        if (e.type === 'session' && e.event.type === 'step-started') {
+          const seq = (e.event as { step: { seq: number } }).step.seq;
+          void store.steps
+            .listForSession(e.sessionId)
+            .then((s) => seenSaved.push(s.some((r) => r.seq === seq)));
+        }
+      },
+    });
+    const { sessionId } = await runner.start({ question: 'How far is the Moon?', origin: 'ask' });
+    await runner.settled(sessionId);
+    const session = await store.sessions.get(sessionId);
+    expect(session?.status).toBe('done');
+    expect(session?.answer).toContain('384,400 km');
+    const citations = session?.citations as { sources: { url: string }[] };
+    expect(citations.sources.map((s) => s.url)).toEqual(['https://example.org/moon']);
+    const steps = (await store.steps.listForSession(sessionId)).map(stepFromRecord);
+    expect(steps.map((s) => s.action.kind)).toEqual(['search', 'visit', 'answer']);
+    expect(steps.every((s) => s.status === 'done')).toBe(true);
+    expect(seenSaved.every(Boolean)).toBe(true);
+    expect(events).toBeDefined();
+  });
+
+  it('resumes a stopped session with exactly the conversation it had', async () => {
+    const store = await freshStore();
+    let unblock: () => void = () => {};
+    const hang = new Promise<void>((r) => {
+      unblock = r;
+    });
+    const first: ScriptedEngine = new ScriptedEngine(
+      [call('search', { query: ['moon distance'] }), '<think>x</think><answer>never</answer>'],
+      {
+        // The second turn never finishes streaming: the user stops the run in the middle of it.
+        pace: async () => {
+          if (first.callCount > 1) await hang;
+        },
+      },
+    );
+    const { runner } = setup(store, first);
+    const { sessionId } = await runner.start({ question: 'How far is the Moon?', origin: 'ask' });
+    await expect.poll(() => first.callCount).toBe(2);
+    runner.stop(sessionId);
+    unblock();
+    await runner.settled(sessionId);
+    expect((await store.sessions.get(sessionId))?.status).toBe('stopped');
+
+    const second = new ScriptedEngine(['<think>\nenough\n</think>\n<answer>About 384,400 km.</answer>']);
+    const { runner: again } = setup(store, second);
+    await again.resume(sessionId);
+    await again.settled(sessionId);
+    expect((await store.sessions.get(sessionId))?.status).toBe('done');
+    const sentBefore = first.requests[1];
+    const sentAfter = second.requests[0];
+    expect(sentAfter).toEqual(sentBefore);
+  });
+
+  it('seeds a "research this page" session with the page as the first observation', async () => {
+    const store = await freshStore();
+    const engine = new ScriptedEngine(['<think>\nok\n</think>\n<answer>It is about tides.</answer>']);
+    const { runner } = setup(store, engine);
+    const { sessionId } = await runner.start({
+      question: 'What is this page about?',
+      origin: 'page',
+      page: { url: 'https://example.org/tides', title: 'Tides', markdown: 'Tides are caused by the Moon.' },
+    });
+    await runner.settled(sessionId);
+    const firstRequest = engine.requests[0] ?? [];
+    const observation = firstRequest.at(-1)?.content ?? '';
+    expect(observation).toContain('<tool_response>');
+    expect(observation).toContain('https://example.org/tides');
+    expect(observation).toContain('Tides are caused by the Moon.');
+    const session = await store.sessions.get(sessionId);
+    expect(session?.originTitle).toBe('Tides');
+  });
+
+  it('marks sessions left running by a crashed document as paused', async () => {
+    const store = await freshStore();
+    await store.sessions.create({ id: 'old', question: 'q', origin: 'ask', status: 'running', settings: {} });
+    const { runner } = setup(store, new ScriptedEngine([]));
+    expect(await runner.pauseOrphans()).toBe(1);
+    expect((await store.sessions.get('old'))?.status).toBe('paused');
+  });
+
+  it('turns an engine that cannot load into a session error with its hint', async () => {
+    const store = await freshStore();
+    const { runner } = setup(store, new ScriptedEngine([]), {
+      engine: async () => {
+        throw Object.assign(new Error('WebGPU is not available.'), { hint: 'Use wllama on CPU.' });
+      },
+    });
+    const { sessionId } = await runner.start({ question: 'q?', origin: 'ask' });
+    await runner.settled(sessionId);
+    const s = await store.sessions.get(sessionId);
+    expect(s?.status).toBe('error');
+    expect(s?.error).toBe('WebGPU is not available. Use wllama on CPU.');
+  });
+});
