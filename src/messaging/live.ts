@@ -1,14 +1,20 @@
+import type { AgentEvent } from '../agent/types';
 import { BRAND } from './envelope';
 import type { EngineStatus } from './protocol';
 import type { PortLike, PortTransport } from './transport';
+
+/** What the views see of a run: the agent's own events, plus a failed save reported by the runner. */
+export type SessionEvent = AgentEvent | { type: 'error'; code: 'store'; message: string; fatal: boolean };
 
 /** Live events flow one way, offscreen document → views, over a long-lived port. */
 export const LIVE_PORT = 'sleuth-live';
 
 export type LiveEvent =
   | { type: 'engine'; status: EngineStatus }
-  | { type: 'session'; sessionId: string; event: { type: string } & Record<string, unknown> }
-  | { type: 'sessions-changed' };
+  | { type: 'session'; sessionId: string; event: SessionEvent }
+  | { type: 'sessions-changed' }
+  /** A context-menu or keyboard "research this page" is waiting: take it with background.takeIntent. */
+  | { type: 'intent' };
 
 interface LiveFrame {
   brand: typeof BRAND;

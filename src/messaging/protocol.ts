@@ -16,14 +16,19 @@ export const messages = {
   'background.readTab': {
     target: 'background',
     req: v.object({
-      url: v.string(),
-      timeoutMs: v.optional(v.number()),
-      allowHttp: v.optional(v.boolean()),
-      allowLoopback: v.optional(v.boolean()),
-      useSignIns: v.optional(v.boolean()),
+      url: v.pipe(v.string(), v.maxLength(8192)),
+      timeoutMs: v.pipe(v.number(), v.minValue(100), v.maxValue(120_000)),
+      signedOut: v.boolean(),
+      policy: v.object({
+        allowHttp: v.boolean(),
+        allowLoopback: v.boolean(),
+        allow: v.array(v.string()),
+        deny: v.array(v.string()),
+      }),
     }),
   },
   'background.currentPage': { target: 'background', req: empty },
+  'background.takeIntent': { target: 'background', req: empty },
   // Answered by the offscreen document.
   'offscreen.ping': { target: 'offscreen', req: empty },
   'offscreen.engineStatus': { target: 'offscreen', req: empty },
@@ -64,6 +69,7 @@ export const messages = {
   },
   'offscreen.researchActive': { target: 'offscreen', req: empty },
   'offscreen.settingsChanged': { target: 'offscreen', req: empty },
+  'offscreen.announceIntent': { target: 'offscreen', req: empty },
 } as const satisfies Record<
   string,
   { target: Exclude<ContextName, 'sidepanel' | 'options'>; req: v.GenericSchema }
@@ -107,11 +113,24 @@ export interface ReadTabResult {
   reason?: string;
 }
 
+export interface PageContent {
+  url: string;
+  title: string;
+  markdown: string;
+  selection?: string;
+}
+
+/** What the context menu or keyboard command hands to the side panel it opens. */
+export interface ResearchIntent extends PageContent {
+  kind: 'page' | 'selection';
+}
+
 export interface Responses {
   'background.ping': { context: 'background'; version: string; startedAt: number };
   'background.ensureOffscreen': { created: boolean };
   'background.readTab': ReadTabResult;
-  'background.currentPage': { url: string; title: string; markdown: string; selection?: string } | null;
+  'background.currentPage': PageContent | null;
+  'background.takeIntent': ResearchIntent | null;
   'offscreen.ping': { context: 'offscreen'; startedAt: number; engine: EngineStatus };
   'offscreen.engineStatus': EngineStatus;
   'offscreen.engineLoad': EngineStatus;
@@ -128,6 +147,7 @@ export interface Responses {
   'offscreen.researchRetryFrom': { sessionId: string };
   'offscreen.researchActive': { sessionIds: string[] };
   'offscreen.settingsChanged': { ok: true };
+  'offscreen.announceIntent': { ok: true };
 }
 
 export type Response<K extends MessageType> = Responses[K];

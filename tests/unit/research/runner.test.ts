@@ -58,7 +58,7 @@ describe('research runner', () => {
     const { runner, events } = setup(store, engine, {
       broadcast: (e) => {
         if (e.type === 'session' && e.event.type === 'step-started') {
-          const seq = (e.event as { step: { seq: number } }).step.seq;
+          const seq = e.event.step.seq;
           void store.steps
             .listForSession(e.sessionId)
             .then((s) => seenSaved.push(s.some((r) => r.seq === seq)));
