@@ -1,0 +1,268 @@
+import * as v from 'valibot';
+import { abortError, throwIfAborted } from './abort';
+import {
+  type ChatEngine,
+  type ChatMessage,
+  type ChatOptions,
+  type ChatResult,
+  EngineError,
+  type EngineInfo,
+  type FinishReason,
+  type LoadOptions,
+} from './engine';
+import { firstByteTimeout, httpError, unreachable } from './openai-errors';
+import { type Chunk, describeIssue, ModelListSchema } from './openai-schema';
+import { buildUsage, mapFinish, parseChunk } from './openai-stream';
+import { SseParser } from './sse';
+import { StopFilter } from './stop-filter';
+
+/**
+ * ChatEngine over an OpenAI-compatible `/chat/completions` stream (Ollama, llama.cpp server, vLLM,
+ * LM Studio, hosted endpoints).
+ *
+ * Cancellation contract: when `opts.signal` aborts, `chat` rejects with an error named
+ * 'AbortError' (the text so far has already reached `onDelta`).
+ */
+
+export interface OpenAiEngineOptions {
+  /** e.g. http://127.0.0.1:11434/v1 (a trailing slash is fine). */
+  baseUrl: string;
+  apiKey?: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Give up when no response byte arrives for this long. Default 60 s (cold model loads are slow). */
+  firstByteTimeoutMs?: number;
+  /** Context window to report; servers don't say. Default 32768. */
+  contextWindow?: number;
+  /** Body field for a GBNF grammar (llama.cpp server reads `grammar`); unset: grammar not sent. */
+  grammarField?: 'grammar';
+}
+
+export type ConnectionResult =
+  | { ok: true; models: string[]; modelFound: boolean | null; latencyMs: number }
+  | { ok: false; code: EngineError['code']; message: string; hint: string };
+
+export class OpenAiEngine implements ChatEngine {
+  private modelId: string | null = null;
+  private readonly baseUrl: string;
+
+  constructor(private readonly opts: OpenAiEngineOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+  }
+
+  info(): EngineInfo {
+    return {
+      kind: 'openai',
+      modelId: this.modelId,
+      loaded: this.modelId !== null,
+      contextWindow: this.opts.contextWindow ?? 32768,
+    };
+  }
+
+  /** Nothing to download: remembers the model name. Use testConnection() to check the server. */
+  async load(modelId: string, opts: LoadOptions = {}): Promise<void> {
+    throwIfAborted(opts.signal);
+    if (!modelId.trim()) {
+      throw new EngineError('not-loaded', 'No model name given.', 'Enter the model name the server uses.');
+    }
+    this.modelId = modelId;
+    opts.onProgress?.({ fraction: 1, text: `Using ${modelId} at ${this.baseUrl}` });
+  }
+
+  async unload(): Promise<void> {
+    this.modelId = null;
+  }
+
+  async chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult> {
+    const model = this.modelId;
+    if (!model)
+      throw new EngineError('not-loaded', 'No model is selected.', 'Choose a model in Options → Model.');
+    throwIfAborted(opts.signal);
+    const now = this.opts.now ?? (() => performance.now());
+    const body: Record<string, unknown> = {
+      model,
+      messages: messages.map((m) => ({ role: m.role, content: m.content })),
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: opts.maxTokens,
+    };
+    if (opts.temperature !== undefined) body.temperature = opts.temperature;
+    if (opts.topP !== undefined) body.top_p = opts.topP;
+    if (opts.stop?.length) body.stop = [...opts.stop];
+    if (opts.grammar && this.opts.grammarField) body[this.opts.grammarField] = opts.grammar;
+
+    const stream = await this.open(
+      '/chat/completions',
+      { method: 'POST', body: JSON.stringify(body) },
+      opts.signal,
+    );
+    const { response, timer, inner } = stream;
+    const filter = new StopFilter(opts.stop ?? []);
+    const sse = new SseParser();
+    const reader = response.body?.getReader();
+    if (!reader)
+      throw new EngineError('bad-response', 'The model server sent an empty response.', 'Retry the turn.');
+    const decoder = new TextDecoder();
+    const started = stream.sentAt;
+    let firstDeltaAt = 0;
+    let lastDeltaAt = 0;
+    let deltas = 0;
+    let finish: FinishReason | null = null;
+    let usage: Chunk['usage'] = null;
+    let timings: Chunk['timings'] = null;
+    let done = false;
+
+    const handle = (data: string): void => {
+      if (data.trim() === '[DONE]') {
+        done = true;
+        return;
+      }
+      const chunk = parseChunk(data);
+      if (chunk.usage) usage = chunk.usage;
+      if (chunk.timings) timings = chunk.timings;
+      const choice = chunk.choices[0];
+      if (!choice) return;
+      const content = choice.delta?.content;
+      if (content && !filter.stopped) {
+        const at = now();
+        if (deltas++ === 0) firstDeltaAt = at;
+        lastDeltaAt = at;
+        const visible = filter.push(content);
+        if (visible) opts.onDelta?.(visible);
+      }
+      if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
+    };
+
+    try {
+      while (!done && !filter.stopped) {
+        const { value, done: ended } = await reader.read();
+        stream.gotByte();
+        if (ended) break;
+        for (const data of sse.push(decoder.decode(value, { stream: true }))) {
+          handle(data);
+          if (done || filter.stopped) break;
+        }
+      }
+      if (!done && !filter.stopped) for (const data of sse.end()) handle(data);
+    } catch (err) {
+      if (opts.signal?.aborted) throw abortError(opts.signal.reason);
+      if (stream.timedOut())
+        throw firstByteTimeout(this.baseUrl, (this.opts.firstByteTimeoutMs ?? 60_000) / 1000);
+      if (err instanceof EngineError) throw err;
+      throw new EngineError(
+        'server-error',
+        `The connection to ${this.baseUrl} broke mid-answer${err instanceof Error ? ` (${err.message})` : ''}.`,
+        'Retry the turn.',
+      );
+    } finally {
+      clearTimeout(timer);
+      // Stop the server generating once we have what we need (stop string seen) or on errors.
+      if (!done) inner.abort();
+      reader.releaseLock();
+    }
+    if (filter.stopped) finish = 'stop';
+    else {
+      const rest = filter.flush();
+      if (rest) opts.onDelta?.(rest);
+    }
+    if (!done && finish === null && !filter.stopped) {
+      throw new EngineError(
+        'server-error',
+        `The model server at ${this.baseUrl} closed the stream before finishing.`,
+        'Retry the turn; check the server log if it keeps happening.',
+      );
+    }
+    const text = filter.text;
+    return {
+      text,
+      finishReason: finish ?? 'stop',
+      usage: buildUsage(messages, text, deltas, usage, timings, {
+        started,
+        firstDeltaAt,
+        lastDeltaAt,
+      }),
+    };
+  }
+
+  /** Lists the server's models (GET /models); says plainly what is wrong when it cannot. */
+  async testConnection(signal?: AbortSignal): Promise<ConnectionResult> {
+    const t0 = (this.opts.now ?? (() => performance.now()))();
+    try {
+      const { response, timer } = await this.open('/models', { method: 'GET' }, signal);
+      clearTimeout(timer);
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new EngineError(
+          'bad-response',
+          `${this.baseUrl}/models did not return JSON.`,
+          'Check the base URL.',
+        );
+      }
+      const parsed = v.safeParse(ModelListSchema, json);
+      if (!parsed.success) {
+        throw new EngineError(
+          'bad-response',
+          `${this.baseUrl}/models returned an unexpected list (${describeIssue(parsed.issues)}).`,
+          'Check that the URL points to an OpenAI-compatible API.',
+        );
+      }
+      const models = parsed.output.data.map((m) => m.id);
+      return {
+        ok: true,
+        models,
+        modelFound: this.modelId === null ? null : models.includes(this.modelId),
+        latencyMs: (this.opts.now ?? (() => performance.now()))() - t0,
+      };
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal.reason);
+      const e = err instanceof EngineError ? err : unreachable(this.baseUrl, err);
+      return { ok: false, code: e.code, message: e.message, hint: e.hint };
+    }
+  }
+
+  /** fetch with auth, the first-byte timer and error mapping for non-2xx responses. */
+  private async open(path: string, init: RequestInit, signal: AbortSignal | undefined) {
+    const fetchImpl = this.opts.fetch ?? globalThis.fetch.bind(globalThis);
+    const inner = new AbortController();
+    const relay = () => inner.abort(signal?.reason);
+    signal?.addEventListener('abort', relay, { once: true });
+    const timeoutMs = this.opts.firstByteTimeoutMs ?? 60_000;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      inner.abort();
+    }, timeoutMs);
+    const headers: Record<string, string> = { accept: 'text/event-stream, application/json' };
+    if (init.body) headers['content-type'] = 'application/json';
+    if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
+    const sentAt = (this.opts.now ?? (() => performance.now()))();
+    let response: Response;
+    try {
+      response = await fetchImpl(`${this.baseUrl}${path}`, { ...init, headers, signal: inner.signal });
+    } catch (err) {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', relay);
+      if (signal?.aborted) throw abortError(signal.reason);
+      if (timedOut) throw firstByteTimeout(this.baseUrl, timeoutMs / 1000);
+      throw unreachable(this.baseUrl, err);
+    }
+    if (!response.ok) {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', relay);
+      const body = await response.text().catch(() => '');
+      throw httpError(response.status, body, this.baseUrl, this.modelId ?? '');
+    }
+    return {
+      response,
+      timer,
+      inner,
+      sentAt,
+      timedOut: () => timedOut,
+      /** The first-byte timer only guards the wait for the first byte, not slow generation. */
+      gotByte: () => clearTimeout(timer),
+    };
+  }
+}

@@ -1,0 +1,241 @@
+import type {
+  AssetsPathConfig,
+  LoadedContextInfo,
+  LoadModelParams,
+  RawCompletionChunk,
+  RawCompletionParams,
+  WllamaConfig,
+} from '@wllama/wllama';
+import { abortError, isAbortError, throwIfAborted } from './abort';
+import { toChatMlPrompt } from './chatml';
+import {
+  type ChatEngine,
+  type ChatMessage,
+  type ChatOptions,
+  type ChatResult,
+  EngineError,
+  type EngineInfo,
+  type FinishReason,
+  type LoadOptions,
+} from './engine';
+import { resolveGgufUrl } from './gguf-catalog';
+import { toLoadError } from './load-errors';
+import { ProgressTracker } from './progress-stats';
+import { StopFilter } from './stop-filter';
+
+/**
+ * llama.cpp in WebAssembly (wllama 3.8.1) behind ChatEngine. Loads a GGUF by URL / catalog id,
+ * prompts in ChatML built here (see chatml.ts), streams through `createCompletion`, and cuts at
+ * stop strings itself as a safety net.
+ *
+ * Measured facts this relies on: without cross-origin isolation wllama runs one thread; a
+ * random-weight model must be constrained by a grammar or it emits invalid UTF-8.
+ */
+
+/** The slice of wllama's API this engine uses; the real class satisfies it. */
+export interface WllamaInstance {
+  loadModelFromUrl(
+    url: string,
+    params?: LoadModelParams & {
+      progressCallback?: (p: { loaded: number; total: number }) => void;
+      signal?: AbortSignal;
+      useCache?: boolean;
+    },
+  ): Promise<void>;
+  createCompletion(
+    params: RawCompletionParams & { stream: true; onData: (chunk: RawCompletionChunk) => void },
+  ): Promise<void>;
+  getLoadedContextInfo(): LoadedContextInfo;
+  exit(): Promise<void>;
+}
+
+export interface WllamaModule {
+  Wllama: new (paths: AssetsPathConfig, config?: WllamaConfig) => WllamaInstance;
+}
+
+export interface WllamaEngineOptions {
+  /** URL of wllama's `esm/wasm/wllama.wasm` as shipped in the extension (chrome.runtime.getURL). */
+  wasmUrl: string;
+  loadModule?: () => Promise<WllamaModule>;
+  /** Default 8192. */
+  contextWindow?: number;
+  /** Threads; 1 unless the page is cross-origin isolated. */
+  nThreads?: number;
+  /** 0 forces CPU; default: let wllama offload to WebGPU when present. */
+  nGpuLayers?: number;
+  /** Keep downloaded models in wllama's cache (default true). */
+  useCache?: boolean;
+  /** Sampling seed (tests use a fixed one for repeatable output). */
+  seed?: number;
+  now?: () => number;
+}
+
+const DEFAULT_CONTEXT = 8192;
+
+export class WllamaEngine implements ChatEngine {
+  private instance: WllamaInstance | null = null;
+  private modelId: string | null = null;
+  private contextWindow = 0;
+  private busy = false;
+
+  constructor(private readonly opts: WllamaEngineOptions) {}
+
+  info(): EngineInfo {
+    return {
+      kind: 'wllama',
+      modelId: this.modelId,
+      loaded: this.instance !== null,
+      contextWindow: this.contextWindow,
+    };
+  }
+
+  async load(modelId: string, opts: LoadOptions = {}): Promise<void> {
+    const url = resolveGgufUrl(modelId);
+    if (!url) {
+      throw new EngineError(
+        'not-loaded',
+        `"${modelId}" is neither a known GGUF model nor a URL.`,
+        'Pick a model from the list or paste an https:// link to a .gguf file.',
+      );
+    }
+    throwIfAborted(opts.signal);
+    await this.unload();
+    const mod = await (this.opts.loadModule ?? defaultLoadModule)();
+    const instance = new mod.Wllama({ default: this.opts.wasmUrl }, { suppressNativeLog: true });
+    const tracker = new ProgressTracker(this.opts.now ?? Date.now);
+    try {
+      await instance.loadModelFromUrl(url, {
+        n_ctx: this.opts.contextWindow ?? DEFAULT_CONTEXT,
+        n_threads: this.opts.nThreads ?? 1,
+        ...(this.opts.nGpuLayers === undefined ? {} : { n_gpu_layers: this.opts.nGpuLayers }),
+        ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
+        useCache: this.opts.useCache ?? true,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        progressCallback: ({ loaded, total }) => opts.onProgress?.(tracker.update(loaded, total)),
+      });
+      // A load can resolve without a usable context (seen with a malformed GGUF): the context
+      // info then says so, and chatting would fail later with a less helpful error.
+      const ctx = instance.getLoadedContextInfo() as LoadedContextInfo & { success?: boolean };
+      if (ctx.success === false || !(ctx.n_ctx > 0)) {
+        throw new EngineError(
+          'bad-response',
+          `wllama could not create a context for ${modelId}.`,
+          'The file may not be a valid GGUF, or the context window is too large for memory; try a smaller one.',
+        );
+      }
+      this.instance = instance;
+      this.modelId = modelId;
+      this.contextWindow = ctx.n_ctx;
+      opts.onProgress?.({ fraction: 1, text: 'Model ready' });
+    } catch (err) {
+      await instance.exit().catch(() => undefined);
+      if (opts.signal?.aborted || isAbortError(err)) throw abortError(opts.signal?.reason);
+      throw toLoadError(err, { model: modelId });
+    }
+  }
+
+  async chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult> {
+    const instance = this.instance;
+    if (!instance) throw new EngineError('not-loaded', 'No model is loaded.', 'Load a model first.');
+    if (this.busy)
+      throw new EngineError('unknown', 'wllama is already generating.', 'Wait for the current turn.');
+    throwIfAborted(opts.signal);
+    this.busy = true;
+    const now = this.opts.now ?? (() => performance.now());
+    const stops = opts.stop ?? [];
+    // Our own controller: aborted by the caller's signal, or by us when a stop string appears
+    // that the backend did not catch, so generation ends either way.
+    const inner = new AbortController();
+    const onAbort = () => inner.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const filter = new StopFilter(stops);
+    let finish: FinishReason = 'stop';
+    // Held in an object: TS does not see assignments made inside the onData callback.
+    const seen: { last: RawCompletionChunk | null } = { last: null };
+    let chunks = 0;
+    const started = now();
+    let firstAt = 0;
+    try {
+      await instance.createCompletion({
+        prompt: toChatMlPrompt(messages),
+        stream: true,
+        max_tokens: opts.maxTokens,
+        ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
+        ...(opts.topP === undefined ? {} : { top_p: opts.topP }),
+        ...(stops.length ? { stop: [...stops] } : {}),
+        ...(opts.grammar ? { grammar: opts.grammar } : {}),
+        ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
+        abortSignal: inner.signal,
+        onData: (chunk) => {
+          seen.last = chunk;
+          const choice = chunk.choices[0];
+          if (!choice || filter.stopped) return;
+          if (choice.text) {
+            if (chunks++ === 0) firstAt = now();
+            const visible = filter.push(choice.text);
+            if (visible) opts.onDelta?.(visible);
+            if (filter.stopped) inner.abort();
+          }
+          if (choice.finish_reason === 'length') finish = 'length';
+        },
+      });
+      const rest = filter.flush();
+      if (rest) opts.onDelta?.(rest);
+    } catch (err) {
+      if (opts.signal?.aborted) throw abortError(opts.signal.reason);
+      if (!(filter.stopped && isAbortError(err))) throw this.toChatError(err);
+    } finally {
+      opts.signal?.removeEventListener('abort', onAbort);
+      this.busy = false;
+    }
+    if (filter.stopped) finish = 'stop';
+    const ended = now();
+    const final = seen.last;
+    const usage = final?.usage ?? null;
+    const timings = final?.timings ?? null;
+    const completionTokens = usage?.completion_tokens ?? chunks;
+    const decodeSeconds = (ended - (firstAt || started)) / 1000;
+    return {
+      text: filter.text,
+      finishReason: finish,
+      usage: {
+        promptTokens: usage?.prompt_tokens ?? 0,
+        completionTokens,
+        ...(timings ? { prefillTokens: timings.prompt_n } : {}),
+        ...(timings?.prompt_per_second ? { prefillTokensPerSecond: timings.prompt_per_second } : {}),
+        decodeTokensPerSecond:
+          timings?.predicted_per_second ??
+          (decodeSeconds > 0 ? Math.max(0, completionTokens - 1) / decodeSeconds : 0),
+      },
+    };
+  }
+
+  async unload(): Promise<void> {
+    const instance = this.instance;
+    this.instance = null;
+    this.modelId = null;
+    this.contextWindow = 0;
+    await instance?.exit().catch(() => undefined);
+  }
+
+  private toChatError(err: unknown): EngineError {
+    const message = err instanceof Error ? err.message : String(err);
+    if (/kv.?cache|context.*(full|exceed)|n_ctx/i.test(message)) {
+      return new EngineError(
+        'out-of-memory',
+        "The conversation no longer fits the model's context window.",
+        'Raise the context window in Options → Model, or start a new session.',
+      );
+    }
+    if (/crashed|RuntimeError|abort\(/i.test(message)) {
+      // The wasm is dead after a runtime error; drop it so the next load starts clean.
+      void this.unload();
+      return new EngineError('unknown', `wllama crashed: ${message}`, 'Reload the model and resume the run.');
+    }
+    return new EngineError('unknown', `wllama failed while generating: ${message}`, 'Retry the turn.');
+  }
+}
+
+function defaultLoadModule(): Promise<WllamaModule> {
+  return import('@wllama/wllama');
+}

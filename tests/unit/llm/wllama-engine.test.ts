@@ -1,0 +1,138 @@
+import type { RawCompletionChunk, RawCompletionParams } from '@wllama/wllama';
+import { describe, expect, it } from 'vitest';
+import { buildDrVenusGrammar } from '../../../src/llm/drvenus-grammar';
+import { huggingFaceUrl, resolveGgufUrl } from '../../../src/llm/gguf-catalog';
+import type { WllamaInstance, WllamaModule } from '../../../src/llm/wllama-engine';
+import { WllamaEngine } from '../../../src/llm/wllama-engine';
+
+type Params = RawCompletionParams & { stream: true; onData: (c: RawCompletionChunk) => void };
+
+function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {}) {
+  const seen: { url?: string; load?: Record<string, unknown>; prompts: string[]; params: Params[] } = {
+    prompts: [],
+    params: [],
+  };
+  const chunk = (text: string, finish: 'stop' | 'length' | null = null): RawCompletionChunk => ({
+    id: 'x',
+    object: 'text_completion',
+    created: 0,
+    model: 'm',
+    choices: [{ text, index: 0, finish_reason: finish, logprobs: null }],
+  });
+  const instance: WllamaInstance = {
+    async loadModelFromUrl(url, params) {
+      seen.url = url;
+      seen.load = { ...params };
+      params?.progressCallback?.({ loaded: 50, total: 100 });
+    },
+    async createCompletion(params) {
+      seen.params.push(params);
+      seen.prompts.push(String(params.prompt));
+      for (const p of pieces) {
+        await new Promise((ok) => setTimeout(ok, 1));
+        if (params.abortSignal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+        params.onData(chunk(p));
+      }
+      params.onData({
+        ...chunk('', 'stop'),
+        usage: { prompt_tokens: 12, completion_tokens: pieces.length, total_tokens: 0 },
+      });
+    },
+    getLoadedContextInfo: () =>
+      ({ n_ctx: 4096, ...opts.loadInfo }) as unknown as ReturnType<WllamaInstance['getLoadedContextInfo']>,
+    exit: async () => {},
+  };
+  const mod: WllamaModule = {
+    Wllama: class {
+      constructor() {
+        // biome-ignore lint/correctness/noConstructorReturn: the fake hands out one shared instance
+        return instance;
+      }
+    } as unknown as WllamaModule['Wllama'],
+  };
+  return { mod, seen };
+}
+
+describe('WllamaEngine', () => {
+  it('loads a catalog model from Hugging Face with CPU-safe defaults and streams a ChatML prompt', async () => {
+    const f = fake(['<think>\nA', '\n</think>\n<answer>\nB\n</answer>']);
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod, nGpuLayers: 0 });
+    await e.load('dr-venus-4b-rl-q4_k_m');
+    expect(f.seen.url).toBe(huggingFaceUrl('inclusionAI/DR-Venus-4B-RL-GGUF', 'DR-Venus-4B-RL-Q4_K_M.gguf'));
+    expect(f.seen.load).toMatchObject({ n_ctx: 8192, n_threads: 1, n_gpu_layers: 0 });
+    const deltas: string[] = [];
+    const grammar = buildDrVenusGrammar({ actions: ['answer'] });
+    const r = await e.chat(
+      [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: 'Q' },
+      ],
+      { maxTokens: 64, grammar, onDelta: (d) => deltas.push(d) },
+    );
+    expect(f.seen.prompts[0]).toBe(
+      '<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n',
+    );
+    expect(f.seen.params[0]).toMatchObject({ grammar, max_tokens: 64, stream: true });
+    expect(r.text).toBe('<think>\nA\n</think>\n<answer>\nB\n</answer>');
+    expect(deltas.join('')).toBe(r.text);
+    expect(r.usage).toMatchObject({ promptTokens: 12, completionTokens: 2 });
+  });
+
+  it('cuts at a stop string the backend let through', async () => {
+    const f = fake(['<think>\nA\n</think>\n<tool_call>\n{}\n</tool_call>\n<tool_re', 'sponse>\nmade up']);
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
+    await e.load('https://example.org/m.gguf');
+    const deltas: string[] = [];
+    const r = await e.chat([{ role: 'user', content: 'Q' }], {
+      maxTokens: 64,
+      stop: ['<tool_response>'],
+      onDelta: (d) => deltas.push(d),
+    });
+    expect(r.text).toBe('<think>\nA\n</think>\n<tool_call>\n{}\n</tool_call>\n');
+    expect(deltas.join('')).toBe(r.text);
+    expect(r.finishReason).toBe('stop');
+  });
+
+  it('rejects with AbortError on abort and stays usable', async () => {
+    const f = fake(Array.from({ length: 30 }, () => 'x'));
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
+    await e.load('https://example.org/m.gguf');
+    const ctrl = new AbortController();
+    let n = 0;
+    const p = e.chat([{ role: 'user', content: 'Q' }], {
+      maxTokens: 64,
+      signal: ctrl.signal,
+      onDelta: () => {
+        if (++n === 2) ctrl.abort();
+      },
+    });
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    const again = await e.chat([{ role: 'user', content: 'Q' }], { maxTokens: 64 });
+    expect(again.text).toBe('x'.repeat(30));
+  });
+
+  it('turns a load that resolved without a context into an error', async () => {
+    const f = fake([], { loadInfo: { success: false } });
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
+    await expect(e.load('https://example.org/m.gguf')).rejects.toMatchObject({ code: 'bad-response' });
+    expect(e.info().loaded).toBe(false);
+  });
+
+  it('rejects model ids that are neither catalog entries nor URLs', async () => {
+    expect(resolveGgufUrl('hf:owner/repo/sub/model.gguf')).toBe(
+      'https://huggingface.co/owner/repo/resolve/main/sub/model.gguf',
+    );
+    expect(resolveGgufUrl('javascript:alert(1)')).toBeNull();
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => fake([]).mod });
+    await expect(e.load('not a model')).rejects.toMatchObject({ code: 'not-loaded' });
+  });
+});
+
+describe('DR-Venus grammar', () => {
+  it('limits visits to the given URLs, escaped as JSON inside GBNF literals', () => {
+    const g = buildDrVenusGrammar({ actions: ['visit'], urls: ['https://a.test/x?q="1"'] });
+    expect(g).toContain('url ::= "\\"https://a.test/x?q=\\\\\\"1\\\\\\"\\""');
+    expect(g).not.toMatch(/search ::=|answer ::=/);
+    expect(g.startsWith('root ::= think (visit)')).toBe(true);
+  });
+});
