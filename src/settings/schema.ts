@@ -44,6 +44,13 @@ export const SettingsSchema = v.object({
   denyList: v.optional(v.array(v.string()), []),
   signInSites: v.optional(v.array(v.string()), []),
   customPrompt: v.optional(v.string(), ''),
+  /** Constrained decoding for GGUF models; 'test-sequence' is for the random-weight test model. */
+  grammar: v.optional(v.picklist(['off', 'protocol', 'test-sequence']), 'off'),
+  /** Advanced: custom MLC model records (a user's own DR-Venus-4B build). */
+  customModels: v.optional(
+    v.array(v.object({ id: v.string(), modelUrl: v.string(), modelLibUrl: v.string() })),
+    [],
+  ),
   exportTrail: v.optional(v.boolean(), true),
 });
 

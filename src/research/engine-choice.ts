@@ -1,0 +1,80 @@
+import { EngineError } from '../llm/engine';
+import { type GrammarMode, withGrammar } from '../llm/grammar-engine';
+import { HINT_NO_WEBGPU } from '../llm/load-errors';
+import { OpenAiEngine } from '../llm/openai-engine';
+import type { WebGpuProbe } from '../llm/webgpu-probe';
+import { type CatalogEntry, chooseModel } from '../llm/webllm-catalog';
+import { WebLlmEngine } from '../llm/webllm-engine';
+import { WllamaEngine } from '../llm/wllama-engine';
+import type { Settings } from '../settings/schema';
+import type { EngineChoice } from './engine-host';
+
+export interface ChooserDeps {
+  /** Extension URL of the bundled wllama.wasm. */
+  wasmUrl: string;
+  probe(): Promise<WebGpuProbe>;
+  /** Qwen3 records from web-llm's prebuilt list (loads web-llm lazily). */
+  catalog(): Promise<CatalogEntry[]>;
+  secret(key: string): Promise<string | undefined>;
+}
+
+/** Picks the engine and model the settings ask for; throws a user-facing error when none can run. */
+export function createEngineChooser(deps: ChooserDeps) {
+  return async (s: Settings): Promise<EngineChoice> => {
+    const grammar = s.grammar as GrammarMode;
+    if (s.engine === 'openai') {
+      const model = s.openaiModel.trim();
+      if (!model) {
+        throw new EngineError('not-loaded', 'No model name is set for the model server.', 'Set one in Options → Model.');
+      }
+      const apiKey = await deps.secret('openaiKey');
+      return {
+        key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}`,
+        kind: 'openai',
+        modelId: model,
+        create: () =>
+          withGrammar(
+            new OpenAiEngine({ baseUrl: s.openaiBaseUrl, ...(apiKey ? { apiKey } : {}), contextWindow: s.contextWindow }),
+            grammar,
+          ),
+      };
+    }
+    if (s.engine === 'wllama') {
+      const model = s.wllamaModelUrl.trim() || 'dr-venus-4b-rl';
+      const probe = await deps.probe();
+      return {
+        key: `wllama|${model}|${s.contextWindow}|${grammar}`,
+        kind: 'wllama',
+        modelId: model,
+        create: () =>
+          withGrammar(
+            new WllamaEngine({
+              wasmUrl: deps.wasmUrl,
+              contextWindow: s.contextWindow,
+              nThreads: 1,
+              ...(probe.available ? {} : { nGpuLayers: 0 }),
+            }),
+            grammar,
+          ),
+      };
+    }
+    const catalog = await deps.catalog();
+    let modelId = s.webllmModel.trim();
+    const custom = s.customModels;
+    if (!modelId) {
+      const probe = await deps.probe();
+      if (!probe.available) throw new EngineError('no-webgpu', probe.reason ?? 'WebGPU is not available.', HINT_NO_WEBGPU);
+      const choice = chooseModel(probe, catalog);
+      if (!choice.model) throw new EngineError('no-webgpu', choice.reason, HINT_NO_WEBGPU);
+      modelId = choice.model.id;
+    }
+    const approx = (id: string) => catalog.find((c) => c.id === id)?.approxDownloadBytes;
+    return {
+      key: `web-llm|${modelId}|${s.contextWindow}`,
+      kind: 'web-llm',
+      modelId,
+      create: () =>
+        new WebLlmEngine({ contextWindow: s.contextWindow, customModels: custom, approxDownloadBytes: approx }),
+    };
+  };
+}

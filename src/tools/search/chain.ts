@@ -1,0 +1,229 @@
+/**
+ * Ordered failover over the configured providers, with a result cache and per-provider backoff.
+ * A provider that fails (rate limit, server error, timeout, captcha, bad key…) hands the query to the next
+ * one and is paused; a paused provider is skipped until its time passes. A user abort is never turned into
+ * a failover: it propagates as is.
+ */
+
+import { type BackoffPolicy, type BackoffState, DEFAULT_BACKOFF, isBackedOff, nextBackoff } from './backoff';
+import { cacheKey, DEFAULT_CACHE_TTL_MS, type SearchCache } from './cache';
+import { isSearchError, SearchError, type SearchErrorKind } from './errors';
+import { isTimeout } from './http';
+import { effectiveLocale } from './locale';
+import type { ProviderId, SearchHit, SearchOptions, SearchProvider } from './types';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface SearchChainOptions {
+  clock: Clock;
+  cache?: SearchCache;
+  /** Per provider attempt. */
+  timeoutMs: number;
+  cacheTtlMs?: number;
+  backoff?: Partial<BackoffPolicy>;
+}
+
+export interface ChainResult {
+  hits: SearchHit[];
+  provider: ProviderId;
+  fromCache: boolean;
+}
+
+export interface ProviderFailure {
+  provider: ProviderId;
+  label: string;
+  kind: SearchErrorKind;
+  /** True when the provider was not asked because it was still paused. */
+  skipped: boolean;
+  message: string;
+}
+
+export interface ProviderStatus {
+  provider: ProviderId;
+  label: string;
+  pausedUntil: number | undefined;
+  lastMessage: string | undefined;
+}
+
+export interface SearchChain {
+  search(query: string, opts?: SearchOptions): Promise<ChainResult>;
+  status(): ProviderStatus[];
+  /** Forget pauses, e.g. after the user changed search settings. */
+  resetBackoff(provider?: ProviderId): void;
+}
+
+/** Every provider failed or was paused. `message` names each one and why. */
+export class SearchChainError extends Error {
+  override readonly name = 'SearchChainError';
+  readonly failures: ProviderFailure[];
+  /** Earliest time (clock ms) a paused provider may be asked again. */
+  readonly retryAt: number | undefined;
+
+  constructor(message: string, failures: ProviderFailure[], retryAt: number | undefined) {
+    super(message);
+    this.failures = failures;
+    this.retryAt = retryAt;
+  }
+}
+
+const KIND_WORDS: Readonly<Record<SearchErrorKind, string>> = {
+  unauthorized: 'API key rejected',
+  'rate-limited': 'too many searches',
+  server: 'server errors',
+  timeout: 'too slow to answer',
+  network: 'could not be reached',
+  blocked: 'bot check',
+  malformed: 'unreadable answer',
+  config: 'settings need attention',
+};
+
+export function createSearchChain(
+  providers: readonly SearchProvider[],
+  options: SearchChainOptions,
+): SearchChain {
+  const policy: BackoffPolicy = { ...DEFAULT_BACKOFF, ...options.backoff };
+  const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  const { clock, cache } = options;
+  const pauses = new Map<ProviderId, BackoffState>();
+
+  async function readCache(key: string) {
+    if (!cache) return undefined;
+    try {
+      const entry = await cache.get(key);
+      return entry && entry.expiresAt > clock.now() ? entry : undefined;
+    } catch {
+      // The cache only saves time; a broken cache must not stop searching.
+      return undefined;
+    }
+  }
+
+  async function writeCache(key: string, hits: SearchHit[], provider: ProviderId) {
+    if (!cache || hits.length === 0) return;
+    const storedAt = clock.now();
+    await cache.put(key, { hits, provider, storedAt, expiresAt: storedAt + ttl }).catch(() => undefined);
+  }
+
+  async function attempt(
+    provider: SearchProvider,
+    query: string,
+    locale: string | undefined,
+    signal?: AbortSignal,
+  ) {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const opts: SearchOptions = locale === undefined ? { signal: combined } : { signal: combined, locale };
+    return raceAbort(provider.search(query, opts), combined, provider.label);
+  }
+
+  return {
+    async search(query, opts = {}) {
+      const { signal } = opts;
+      signal?.throwIfAborted();
+      const q = query.trim();
+      if (q === '') throw new SearchError('config', 'The search query is empty.');
+      if (providers.length === 0) {
+        throw new SearchChainError(
+          'No search provider is set up. Choose one in Options → Search.',
+          [],
+          undefined,
+        );
+      }
+      const locale = effectiveLocale(q, opts.locale);
+      const key = cacheKey(q, locale);
+      const cached = await readCache(key);
+      if (cached) return { hits: cached.hits, provider: cached.provider, fromCache: true };
+
+      const failures: ProviderFailure[] = [];
+      for (const provider of providers) {
+        const state = pauses.get(provider.id);
+        if (state && isBackedOff(state, clock.now())) {
+          const wait = formatWait(state.until - clock.now());
+          failures.push({
+            provider: provider.id,
+            label: provider.label,
+            kind: state.lastKind,
+            skipped: true,
+            message: `${provider.label} is paused for another ${wait} (${KIND_WORDS[state.lastKind]}).`,
+          });
+          continue;
+        }
+        try {
+          const hits = await attempt(provider, q, locale, signal);
+          pauses.delete(provider.id);
+          await writeCache(key, hits, provider.id);
+          return { hits, provider: provider.id, fromCache: false };
+        } catch (err) {
+          if (signal?.aborted) throw signal.reason ?? err;
+          const error = toSearchError(provider.label, err);
+          pauses.set(provider.id, nextBackoff(state, error, clock.now(), policy));
+          failures.push({
+            provider: provider.id,
+            label: provider.label,
+            kind: error.kind,
+            skipped: false,
+            message: error.message,
+          });
+        }
+      }
+      const untils = providers.flatMap((p) => pauses.get(p.id)?.until ?? []);
+      const retryAt = untils.length > 0 ? Math.min(...untils) : undefined;
+      const summary = failures.map((f) => f.message).join(' ');
+      throw new SearchChainError(`No search provider could answer. ${summary}`, failures, retryAt);
+    },
+
+    status() {
+      const now = clock.now();
+      return providers.map((p) => {
+        const state = pauses.get(p.id);
+        return {
+          provider: p.id,
+          label: p.label,
+          pausedUntil: state && state.until > now ? state.until : undefined,
+          lastMessage: state?.lastMessage,
+        };
+      });
+    },
+
+    resetBackoff(provider) {
+      if (provider) pauses.delete(provider);
+      else pauses.clear();
+    },
+  };
+}
+
+function toSearchError(label: string, err: unknown): SearchError {
+  if (isSearchError(err)) return err;
+  // A provider that throws something untyped has a bug or met a page it cannot handle.
+  return new SearchError('malformed', `${label} failed unexpectedly.`, { cause: err });
+}
+
+/** Settles with the promise, or rejects as soon as the signal aborts even if the provider ignores it. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, label: string): Promise<T> {
+  const abortError = () =>
+    isTimeout(signal.reason)
+      ? new SearchError('timeout', `${label} took too long to answer.`, { cause: signal.reason })
+      : signal.reason;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `${seconds} s`;
+  return `${Math.ceil(seconds / 60)} min`;
+}

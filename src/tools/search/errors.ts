@@ -1,0 +1,101 @@
+/**
+ * Typed search failures. `message` is shown to the user as is, so it names the provider, says what went
+ * wrong in plain words and, where the user can fix it, where to do so. Messages never include API keys or
+ * request URLs (Google's carries the key).
+ */
+
+export type SearchErrorKind =
+  | 'unauthorized'
+  | 'rate-limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'blocked'
+  | 'malformed'
+  | 'config';
+
+export interface SearchErrorDetails {
+  status?: number;
+  /** From a Retry-After header given in seconds. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+export class SearchError extends Error {
+  override readonly name = 'SearchError';
+  readonly kind: SearchErrorKind;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(kind: SearchErrorKind, message: string, details: SearchErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = kind;
+    this.status = details.status;
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+export function isSearchError(value: unknown): value is SearchError {
+  return value instanceof SearchError;
+}
+
+const SETTINGS_HINT = 'Check it in Options → Search.';
+
+/** Default mapping from an HTTP status to a typed error; providers may override specific cases. */
+export function errorForStatus(
+  label: string,
+  status: number,
+  opts: { needsKey: boolean; retryAfterMs?: number },
+): SearchError {
+  const details: SearchErrorDetails = { status };
+  if (opts.retryAfterMs !== undefined) details.retryAfterMs = opts.retryAfterMs;
+  if ((status === 401 || status === 403) && opts.needsKey) {
+    return new SearchError(
+      'unauthorized',
+      `${label} rejected the API key (${status}). Check the key in Options → Search.`,
+      details,
+    );
+  }
+  if (status === 401 || status === 403) {
+    return new SearchError(
+      'blocked',
+      `${label} refused the request (${status}); it may be blocking automated searches.`,
+      details,
+    );
+  }
+  if (status === 429) {
+    return new SearchError(
+      'rate-limited',
+      `${label} says too many searches were made (429); pausing it for a while.`,
+      details,
+    );
+  }
+  // 402 and Tavily's 432/433 mean the plan's quota is used up.
+  if (status === 402 || status === 432 || status === 433) {
+    return new SearchError(
+      'rate-limited',
+      `${label} says the plan's search quota is used up (${status}).`,
+      details,
+    );
+  }
+  if (status >= 500) {
+    return new SearchError('server', `${label} had a server error (${status}); trying again later.`, details);
+  }
+  return new SearchError(
+    'config',
+    `${label} did not accept the request (HTTP ${status}). ${SETTINGS_HINT}`,
+    details,
+  );
+}
+
+export function missingSetting(label: string, what: string): SearchError {
+  return new SearchError('config', `${label} needs ${what}. Add it in Options → Search.`);
+}
+
+export function malformed(label: string, cause?: unknown): SearchError {
+  return new SearchError(
+    'malformed',
+    `${label} sent an answer Sleuth could not read; the service may have changed its format.`,
+    { cause },
+  );
+}

@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { missingSetting, SearchError } from '../errors';
+import { finalizeHits } from '../hits';
+import { baseUrlOf, optionalText, requestJson } from '../http';
+import { effectiveLocale } from '../locale';
+import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
+import { serperLocale } from './serper';
+
+const LABEL = 'Jina Search';
+
+const ResponseSchema = v.object({
+  data: v.nullish(
+    v.array(
+      v.object({ title: optionalText, url: optionalText, description: optionalText, date: optionalText }),
+    ),
+  ),
+});
+
+export function createJinaProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
+  return {
+    id: 'jina',
+    label: LABEL,
+    needsKey: true,
+    async search(query, opts) {
+      const key = config.apiKey?.trim();
+      if (!key) throw missingSetting(LABEL, 'an API key');
+      const base = baseUrlOf(config.baseUrl, 'https://s.jina.ai');
+      if (!base)
+        throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
+      // Jina takes Google-style hl/gl, like Serper.
+      const params = new URLSearchParams({ q: query, ...serperLocale(effectiveLocale(query, opts.locale)) });
+      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
+      const body = await requestJson(
+        ctx,
+        `${base}/?${params}`,
+        {
+          headers: {
+            Accept: 'application/json',
+            Authorization: `Bearer ${key}`,
+            // Sleuth reads pages itself; asking Jina for page contents would only cost time and tokens.
+            'X-Respond-With': 'no-content',
+          },
+        },
+        ResponseSchema,
+      );
+      return finalizeHits(
+        (body.data ?? []).map((r) => ({ title: r.title, url: r.url, snippet: r.description, date: r.date })),
+      );
+    },
+  };
+}

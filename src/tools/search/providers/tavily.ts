@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { missingSetting, SearchError } from '../errors';
+import { finalizeHits } from '../hits';
+import { baseUrlOf, optionalText, requestJson } from '../http';
+import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
+
+const LABEL = 'Tavily';
+
+const ResponseSchema = v.object({
+  results: v.array(
+    v.object({ title: optionalText, url: optionalText, content: optionalText, published_date: optionalText }),
+  ),
+});
+
+// Tavily has no language parameter for general search; it follows the query's language on its own.
+export function createTavilyProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
+  return {
+    id: 'tavily',
+    label: LABEL,
+    needsKey: true,
+    async search(query, opts) {
+      const key = config.apiKey?.trim();
+      if (!key) throw missingSetting(LABEL, 'an API key');
+      const base = baseUrlOf(config.baseUrl, 'https://api.tavily.com');
+      if (!base)
+        throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
+      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
+      const body = await requestJson(
+        ctx,
+        `${base}/search`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query, max_results: 10, search_depth: 'basic', include_answer: false }),
+        },
+        ResponseSchema,
+      );
+      return finalizeHits(
+        body.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content, date: r.published_date })),
+      );
+    },
+  };
+}
