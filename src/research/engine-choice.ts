@@ -25,7 +25,11 @@ export function createEngineChooser(deps: ChooserDeps) {
     if (s.engine === 'openai') {
       const model = s.openaiModel.trim();
       if (!model) {
-        throw new EngineError('not-loaded', 'No model name is set for the model server.', 'Set one in Options → Model.');
+        throw new EngineError(
+          'not-loaded',
+          'No model name is set for the model server.',
+          'Set one in Options → Model.',
+        );
       }
       const apiKey = await deps.secret('openaiKey');
       return {
@@ -34,7 +38,11 @@ export function createEngineChooser(deps: ChooserDeps) {
         modelId: model,
         create: () =>
           withGrammar(
-            new OpenAiEngine({ baseUrl: s.openaiBaseUrl, ...(apiKey ? { apiKey } : {}), contextWindow: s.contextWindow }),
+            new OpenAiEngine({
+              baseUrl: s.openaiBaseUrl,
+              ...(apiKey ? { apiKey } : {}),
+              contextWindow: s.contextWindow,
+            }),
             grammar,
           ),
       };
@@ -63,7 +71,8 @@ export function createEngineChooser(deps: ChooserDeps) {
     const custom = s.customModels;
     if (!modelId) {
       const probe = await deps.probe();
-      if (!probe.available) throw new EngineError('no-webgpu', probe.reason ?? 'WebGPU is not available.', HINT_NO_WEBGPU);
+      if (!probe.available)
+        throw new EngineError('no-webgpu', probe.reason ?? 'WebGPU is not available.', HINT_NO_WEBGPU);
       const choice = chooseModel(probe, catalog);
       if (!choice.model) throw new EngineError('no-webgpu', choice.reason, HINT_NO_WEBGPU);
       modelId = choice.model.id;
@@ -74,7 +83,11 @@ export function createEngineChooser(deps: ChooserDeps) {
       kind: 'web-llm',
       modelId,
       create: () =>
-        new WebLlmEngine({ contextWindow: s.contextWindow, customModels: custom, approxDownloadBytes: approx }),
+        new WebLlmEngine({
+          contextWindow: s.contextWindow,
+          customModels: custom,
+          approxDownloadBytes: approx,
+        }),
     };
   };
 }

@@ -1,0 +1,123 @@
+import type { AgentTools, SearchResult, VisitResult } from '../agent/deps';
+import type { ReadTabResult } from '../messaging/protocol';
+import { ProvenanceSet } from '../security/provenance';
+import { checkQuery } from '../security/query-gate';
+import { checkUrl, type UrlPolicy } from '../security/url-policy';
+import type { PagesRepo } from '../store/pages-repo';
+import { createLimiter } from '../tools/browse/tab-reader';
+import type { SearchChain } from '../tools/search/chain';
+
+export interface PageText {
+  url: string;
+  finalUrl: string;
+  title: string;
+  markdown: string;
+  links: string[];
+}
+
+export interface ToolDeps {
+  search: SearchChain;
+  /** Reads an html page through a browser tab (the service worker does the tab work). */
+  readTab(url: string, signal: AbortSignal): Promise<ReadTabResult>;
+  /** Fetches and parses a PDF; null when the URL is not a PDF after all. */
+  readPdf?(url: string, signal: AbortSignal): Promise<PageText | null>;
+  rank(markdown: string, goal: string, question: string): { evidence: string; summary: string };
+  pages?: Pick<PagesRepo, 'getFresh' | 'put'>;
+  policy: UrlPolicy;
+  maxTabs: number;
+  /** A page read this recently is not read again (ms). */
+  pageMaxAgeMs: number;
+  clock: () => number;
+}
+
+const looksLikePdf = (url: string) => /\.pdf($|[?#])/i.test(url);
+
+/** The agent's `search` and `visit`, made real: gates first, then providers, tabs, cache and ranking. */
+export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUrls: string[] }): AgentTools {
+  const provenance = new ProvenanceSet();
+  provenance.addFromText(ctx.question, 'user');
+  provenance.addAll(ctx.seedUrls, 'user');
+  const limit = createLimiter(deps.maxTabs);
+
+  const searchOne = async (query: string, signal: AbortSignal): Promise<SearchResult> => {
+    const gate = checkQuery(query);
+    if (!gate.ok) return { query, hits: [], error: gate.reason };
+    try {
+      const { hits } = await deps.search.search(query, { signal });
+      provenance.addAll(
+        hits.map((h) => h.url),
+        'search',
+      );
+      return { query, hits };
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return { query, hits: [], error: err instanceof Error ? err.message : String(err) };
+    }
+  };
+
+  const readPage = async (url: string, signal: AbortSignal): Promise<PageText | { error: string }> => {
+    const cached = await deps.pages?.getFresh(url, deps.pageMaxAgeMs).catch(() => undefined);
+    if (cached) {
+      const links = Array.isArray(cached.links)
+        ? cached.links.filter((l): l is string => typeof l === 'string')
+        : [];
+      return { url, finalUrl: cached.finalUrl, title: cached.title, markdown: cached.markdown, links };
+    }
+    let page: PageText | null = null;
+    if (deps.readPdf && looksLikePdf(url)) page = await deps.readPdf(url, signal);
+    if (!page) {
+      const r = await limit(() => deps.readTab(url, signal));
+      if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
+      page = {
+        url,
+        finalUrl: r.finalUrl,
+        title: r.title,
+        markdown: r.markdown,
+        links: r.links.map((l) => l.url),
+      };
+    }
+    await deps.pages
+      ?.put({
+        url,
+        finalUrl: page.finalUrl,
+        title: page.title,
+        markdown: page.markdown,
+        links: page.links,
+        fetchedAt: deps.clock(),
+      })
+      .catch(() => undefined);
+    return page;
+  };
+
+  const visitOne = async (url: string, goal: string, signal: AbortSignal): Promise<VisitResult> => {
+    const fail = (reason: string): VisitResult => ({
+      url,
+      title: '',
+      ok: false,
+      evidence: '',
+      summary: '',
+      reason,
+    });
+    const seen = provenance.check(url);
+    if (!seen.ok) return fail(seen.reason);
+    const gate = checkUrl(url, deps.policy);
+    if (!gate.ok) return fail(gate.reason);
+    try {
+      const page = await readPage(gate.url.href, signal);
+      if ('error' in page) return fail(page.error);
+      provenance.add(page.finalUrl, 'page');
+      provenance.addAll(page.links, 'page');
+      if (!page.markdown.trim()) return fail('The page has no readable text.');
+      const { evidence, summary } = deps.rank(page.markdown, goal, ctx.question);
+      return { url, title: page.title, ok: true, evidence, summary };
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return fail(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return {
+    search: (queries, { signal }) => Promise.all(queries.map((q) => searchOne(q, signal))),
+    visit: (urls, goal, { signal }) => Promise.all(urls.map((u) => visitOne(u, goal, signal))),
+  };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { ReadTabResult } from '../../../src/messaging/protocol';
+import { createAgentTools, type ToolDeps } from '../../../src/research/agent-tools';
+import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
+import type { PageRecord } from '../../../src/store/records';
+import type { SearchChain } from '../../../src/tools/search/chain';
+
+const signal = new AbortController().signal;
+
+function deps(overrides: Partial<ToolDeps> = {}) {
+  const reads: string[] = [];
+  const pages = new Map<string, PageRecord>();
+  const search: SearchChain = {
+    async search(query) {
+      return {
+        hits: [{ title: `About ${query}`, url: 'https://example.org/a', snippet: 's' }],
+        provider: 'duckduckgo',
+        fromCache: false,
+      };
+    },
+    status: () => [],
+    resetBackoff: () => {},
+  };
+  const d: ToolDeps = {
+    search,
+    async readTab(url): Promise<ReadTabResult> {
+      reads.push(url);
+      return {
+        ok: true,
+        url,
+        finalUrl: url,
+        title: 'Page A',
+        markdown: 'Alpha facts. See [b](https://example.org/b).',
+        links: [{ url: 'https://example.org/b', text: 'b' }],
+        via: 'new-tab',
+      };
+    },
+    rank: (markdown) => ({ evidence: markdown, summary: 'A summary.' }),
+    pages: {
+      getFresh: async (url) => pages.get(url),
+      put: async (p) => {
+        pages.set(p.url, p);
+        return p;
+      },
+    },
+    policy: DEFAULT_URL_POLICY,
+    maxTabs: 3,
+    pageMaxAgeMs: 60_000,
+    clock: () => 0,
+    ...overrides,
+  };
+  return { d, reads };
+}
+
+describe('agent tools', () => {
+  it('refuses to visit a URL that no search, page or user input mentioned', async () => {
+    const { d, reads } = deps();
+    const tools = createAgentTools(d, { question: 'q', seedUrls: [] });
+    const [r] = await tools.visit(['https://made-up.example.com/x'], 'goal', { signal, question: 'q' });
+    expect(r?.ok).toBe(false);
+    expect(r?.reason).toMatch(/did not appear/i);
+    expect(reads).toEqual([]);
+  });
+
+  it('visits search results and links of pages read, and reads each page once', async () => {
+    const { d, reads } = deps();
+    const tools = createAgentTools(d, { question: 'q', seedUrls: [] });
+    await tools.search(['alpha'], { signal });
+    const [a] = await tools.visit(['https://example.org/a'], 'alpha', { signal, question: 'q' });
+    expect(a).toMatchObject({ ok: true, title: 'Page A', summary: 'A summary.' });
+    await tools.visit(['https://example.org/a'], 'again', { signal, question: 'q' });
+    const [b] = await tools.visit(['https://example.org/b'], 'beta', { signal, question: 'q' });
+    expect(b?.ok).toBe(true);
+    expect(reads).toEqual(['https://example.org/a', 'https://example.org/b']);
+  });
+
+  it('blocks a query that carries a secret and never sends it to a provider', async () => {
+    let sent = false;
+    const { d } = deps();
+    d.search = {
+      ...d.search,
+      search: async () => ((sent = true), { hits: [], provider: 'x', fromCache: false }),
+    };
+    const tools = createAgentTools(d, { question: 'q', seedUrls: [] });
+    const [r] = await tools.search(['sk-proj-abcdefghijklmnopqrstuvwxyz0123456789'], { signal });
+    expect(r?.error).toBeTruthy();
+    expect(sent).toBe(false);
+  });
+
+  it('reports a failing provider chain as the query error, in words', async () => {
+    const { d } = deps();
+    d.search = {
+      ...d.search,
+      search: async () => {
+        throw new Error(
+          'No search provider could answer. DuckDuckGo is paused for another 20 s (bot check).',
+        );
+      },
+    };
+    const tools = createAgentTools(d, { question: 'q', seedUrls: [] });
+    const [r] = await tools.search(['alpha'], { signal });
+    expect(r?.error).toMatch(/DuckDuckGo is paused/);
+  });
+
+  it('refuses private addresses even when the user typed them', async () => {
+    const { d, reads } = deps();
+    const tools = createAgentTools(d, { question: 'look at http://192.168.1.1/admin', seedUrls: [] });
+    const [r] = await tools.visit(['http://192.168.1.1/admin'], 'g', { signal, question: 'q' });
+    expect(r?.ok).toBe(false);
+    expect(reads).toEqual([]);
+  });
+});
