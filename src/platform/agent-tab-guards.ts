@@ -3,30 +3,38 @@
  * and block navigations to private or local addresses before any request leaves the browser. The
  * URL policy checks every redirect too; this rule is the layer that acts before the request is made.
  */
-const PRIVATE_HOSTS = [
-  '10\\.\\d+\\.\\d+\\.\\d+',
-  '192\\.168\\.\\d+\\.\\d+',
-  '172\\.(1[6-9]|2\\d|3[01])\\.\\d+\\.\\d+',
-  '169\\.254\\.\\d+\\.\\d+',
-  '0\\.\\d+\\.\\d+\\.\\d+',
-  '100\\.(6[4-9]|[7-9]\\d|1[01]\\d|12[0-7])\\.\\d+\\.\\d+',
-  '\\[[0-9a-fA-F:.]*\\]',
-  '[^/:@]*\\.(local|internal|lan|home\\.arpa)',
+// Chrome caps each compiled regexFilter at 2 KB, so every address family gets a small rule of its own.
+const PRIVATE_PATTERNS = [
+  '^[a-z]+://10\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://192\\.168\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://172\\.(1[6-9]|2[0-9]|3[01])\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://169\\.254\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://100\\.(6[4-9]|[7-9][0-9]|1[01][0-9]|12[0-7])\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://0\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://\\[',
+  '^[a-z]+://[a-z0-9.-]*\\.(local|internal|lan|home\\.arpa)\\.?(:[0-9]+)?([/?#]|$)',
 ];
-const LOOPBACK_HOSTS = ['localhost', '[^/:@]*\\.localhost', '127\\.\\d+\\.\\d+\\.\\d+'];
+const LOOPBACK_PATTERNS = [
+  '^[a-z]+://([a-z0-9.-]*\\.)?localhost\\.?(:[0-9]+)?([/?#]|$)',
+  '^[a-z]+://127\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
+];
 
-export function privateAddressRegex(allowLoopback: boolean): string {
-  const hosts = allowLoopback ? PRIVATE_HOSTS : [...LOOPBACK_HOSTS, ...PRIVATE_HOSTS];
-  return `^[a-z]+://([^/@]*@)?(${hosts.join('|')})\\.?(:\\d+)?(/|\\?|#|$)`;
+export function privateAddressPatterns(allowLoopback: boolean): string[] {
+  return allowLoopback ? PRIVATE_PATTERNS : [...LOOPBACK_PATTERNS, ...PRIVATE_PATTERNS];
 }
 
-const ruleIds = (tabId: number) => [tabId * 4 + 1, tabId * 4 + 2];
+// Rule ids must be 32-bit integers; tab ids can be large, so they are folded into that range.
+const SLOTS = 16;
+const ruleIds = (tabId: number) => {
+  const base = (tabId % 100_000_000) * SLOTS;
+  return Array.from({ length: SLOTS - 1 }, (_, i) => base + 1 + i);
+};
 
 export async function addTabGuards(
   tabId: number,
   opts: { signedOut: boolean; blockPrivate: boolean; allowLoopback: boolean },
 ): Promise<void> {
-  const [cookieRule, blockRule] = ruleIds(tabId) as [number, number];
+  const [cookieRule, ...blockRules] = ruleIds(tabId) as [number, ...number[]];
   const addRules: chrome.declarativeNetRequest.Rule[] = [];
   const all = Object.values(chrome.declarativeNetRequest.ResourceType);
   if (opts.signedOut) {
@@ -46,15 +54,13 @@ export async function addTabGuards(
     });
   }
   if (opts.blockPrivate) {
-    addRules.push({
-      id: blockRule,
-      priority: 2,
-      action: { type: chrome.declarativeNetRequest.RuleActionType.BLOCK },
-      condition: {
-        tabIds: [tabId],
-        regexFilter: privateAddressRegex(opts.allowLoopback),
-        resourceTypes: all,
-      },
+    privateAddressPatterns(opts.allowLoopback).forEach((regexFilter, i) => {
+      addRules.push({
+        id: blockRules[i] ?? 0,
+        priority: 2,
+        action: { type: chrome.declarativeNetRequest.RuleActionType.BLOCK },
+        condition: { tabIds: [tabId], regexFilter, resourceTypes: all },
+      });
     });
   }
   await chrome.declarativeNetRequest.updateSessionRules({ removeRuleIds: ruleIds(tabId), addRules });

@@ -69,7 +69,10 @@ export function chromeTabApi(): TabApi {
             lastUrl = url;
             if (!onUrl(url)) return done({ timedOut: false, finalUrl: url, refusedUrl: url });
           }
-          if (info.status === 'complete' && lastUrl) done({ timedOut: false, finalUrl: lastUrl });
+          // The blank placeholder can report 'complete' after the real navigation started: ignore it.
+          if (info.status === 'complete' && tab.url && tab.url !== 'about:blank') {
+            done({ timedOut: false, finalUrl: tab.url });
+          }
         };
         const onRemoved = (id: number) => {
           if (id === tabId) done(new Error('The tab was closed before the page finished loading.'));
@@ -79,6 +82,11 @@ export function chromeTabApi(): TabApi {
         chrome.tabs.onUpdated.addListener(onUpdated);
         chrome.tabs.onRemoved.addListener(onRemoved);
         signal?.addEventListener('abort', onAbort);
+        // The page may have loaded before these listeners existed: look at the tab as it is now.
+        chrome.tabs.get(tabId).then(
+          (tab) => onUpdated(tabId, { status: tab.status as chrome.tabs.OnUpdatedInfo['status'] }, tab),
+          () => onRemoved(tabId),
+        );
       });
     },
     async extract(tabId, { partial }) {

@@ -1,0 +1,90 @@
+import type { ChatEngine } from '../llm/engine';
+import type { ToolCall } from './types';
+
+/** Everything the research loop needs from the outside world, passed in so it runs in Node and the browser. */
+
+export interface SearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+  date?: string;
+}
+
+export interface SearchResult {
+  query: string;
+  hits: SearchHit[];
+  error?: string;
+}
+
+export interface VisitResult {
+  url: string;
+  title: string;
+  ok: boolean;
+  evidence: string;
+  summary: string;
+  reason?: string;
+}
+
+export interface ToolContext {
+  signal: AbortSignal;
+  question: string;
+  /** Seq of the step whose call this is. */
+  seq: number;
+}
+
+export interface AgentTools {
+  search(queries: string[], opts: { signal: AbortSignal }): Promise<SearchResult[]>;
+  visit(
+    urls: string[],
+    goal: string,
+    opts: { signal: AbortSignal; question: string },
+  ): Promise<VisitResult[]>;
+  /**
+   * Optional verbatim path (replay of recorded trajectories): when it returns a string, that string
+   * is the observation body and search/visit are not called.
+   */
+  observe?(call: ToolCall, opts: ToolContext): Promise<string | null>;
+}
+
+export interface TokenCounter {
+  count(text: string): number | Promise<number>;
+}
+
+export interface AgentDeps {
+  engine: ChatEngine;
+  tools: AgentTools;
+  /** Exact counts; without it the engine's countTokens, else a conservative estimate. */
+  tokenizer?: TokenCounter;
+  clock?: () => number;
+  newId?: () => string;
+}
+
+/** Caller-side controls that take effect between steps. */
+export interface ResearchControl {
+  /** A user note appended to the next `<tool_response>` turn. */
+  steer(note: string): void;
+  /** Force the next model turn to be the final answer. */
+  answerNow(): void;
+  takeSteers(): string[];
+  answerRequested(): boolean;
+}
+
+export function createControl(): ResearchControl {
+  const notes: string[] = [];
+  let answer = false;
+  return {
+    steer(note) {
+      const text = note.trim();
+      if (text) notes.push(text);
+    },
+    answerNow() {
+      answer = true;
+    },
+    takeSteers() {
+      return notes.splice(0, notes.length);
+    },
+    answerRequested() {
+      return answer;
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { abortError } from '../llm/abort';
+import type { ChatEngine, ChatMessage, FinishReason } from '../llm/engine';
+import type { TokenMeter } from './budget';
+import { parseTurn } from './parse';
+import { findRepetition, RepetitionGuard } from './repetition';
+import type { AgentEvent, ParsedTurn } from './types';
+
+/** The model sometimes writes the tool's reply itself; stopping there keeps it from hallucinating results. */
+export const STOP_STRINGS = ['<tool_response>'];
+
+export interface SampleRequest {
+  engine: ChatEngine;
+  messages: ChatMessage[];
+  maxTokens: number;
+  temperature?: number;
+  topP?: number;
+  signal: AbortSignal;
+  seq: number;
+  maxRetries: number;
+  /** The forced final turn: anything but an answer is re-sampled like a parse failure. */
+  requireAnswer: boolean;
+  meter: TokenMeter;
+  emit: (e: AgentEvent) => void;
+}
+
+export interface SampleResult {
+  raw: string;
+  parsed: ParsedTurn;
+  attempts: number;
+  completionTokens: number;
+  replyTokens: number;
+  reportedPromptTokens: number | undefined;
+  finishReason: FinishReason;
+}
+
+/**
+ * One model turn: streams deltas, cuts degenerate repetition as it happens, and re-samples a turn
+ * that cannot be parsed — at most `maxRetries` times; the last sample is returned either way.
+ */
+export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
+  let completionTokens = 0;
+  for (let attempt = 1; ; attempt++) {
+    const one = await sampleOnce(req, attempt);
+    completionTokens += one.completionTokens;
+    const parsed = parseTurn(one.raw);
+    const last = attempt > req.maxRetries;
+    const kind = parsed.action.kind;
+    const failure = one.repeated
+      ? 'repetition'
+      : kind === 'invalid'
+        ? parsed.action.reason
+        : req.requireAnswer && kind !== 'answer'
+          ? 'not-answer'
+          : null;
+    if (!failure || last) {
+      return {
+        raw: one.raw,
+        parsed,
+        attempts: attempt,
+        completionTokens,
+        replyTokens: one.completionTokens,
+        reportedPromptTokens: one.reportedPromptTokens,
+        finishReason: one.finishReason,
+      };
+    }
+    const reason = failure === 'repetition' ? 'repetition' : failure === 'empty' ? 'empty' : 'parse';
+    const detail =
+      parsed.action.kind === 'invalid'
+        ? parsed.action.message
+        : failure === 'not-answer'
+          ? 'a final answer was required'
+          : 'degenerate repetition cut';
+    req.emit({ type: 'retry', seq: req.seq, attempt, reason, detail });
+  }
+}
+
+interface OneSample {
+  raw: string;
+  repeated: boolean;
+  completionTokens: number;
+  reportedPromptTokens: number | undefined;
+  finishReason: FinishReason;
+}
+
+async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSample> {
+  if (req.signal.aborted) throw abortError(req.signal.reason);
+  const inner = new AbortController();
+  const relay = () => inner.abort(req.signal.reason);
+  req.signal.addEventListener('abort', relay, { once: true });
+  const guard = new RepetitionGuard();
+  let streamed = '';
+  let cutAt = -1;
+  let thinking = true;
+  try {
+    const result = await req.engine.chat(req.messages, {
+      maxTokens: req.maxTokens,
+      temperature: req.temperature,
+      topP: req.topP,
+      stop: STOP_STRINGS,
+      signal: inner.signal,
+      onDelta: (delta) => {
+        if (cutAt >= 0) return;
+        streamed += delta;
+        req.emit({ type: 'delta', seq: req.seq, attempt, text: delta, phase: thinking ? 'think' : 'action' });
+        if (thinking && streamed.includes('</think>')) thinking = false;
+        const at = guard.check(streamed);
+        if (at >= 0) {
+          cutAt = at;
+          inner.abort('degenerate repetition');
+        }
+      },
+    });
+    if (req.signal.aborted) throw abortError(req.signal.reason);
+    if (cutAt >= 0) return await cutSample(req, streamed.slice(0, cutAt));
+    // Engines that do not stream (or stream after the fact) get the same check on the whole text.
+    const late = findRepetition(result.text);
+    if (late >= 0) return await cutSample(req, result.text.slice(0, late));
+    return {
+      raw: result.text,
+      repeated: false,
+      completionTokens: result.usage.completionTokens || (await req.meter.text(result.text)),
+      reportedPromptTokens: result.usage.promptTokens || undefined,
+      finishReason: result.finishReason,
+    };
+  } catch (err) {
+    if (req.signal.aborted) throw abortError(req.signal.reason);
+    if (cutAt >= 0) return await cutSample(req, streamed.slice(0, cutAt));
+    throw err;
+  } finally {
+    req.signal.removeEventListener('abort', relay);
+  }
+}
+
+async function cutSample(req: SampleRequest, text: string): Promise<OneSample> {
+  return {
+    raw: text,
+    repeated: true,
+    completionTokens: await req.meter.text(text),
+    reportedPromptTokens: undefined,
+    finishReason: 'abort',
+  };
+}

@@ -1,0 +1,207 @@
+import { isAbortError } from '../llm/abort';
+import type { ChatMessage } from '../llm/engine';
+import { prefillTokens, TokenMeter } from './budget';
+import { citeAnswer } from './citations';
+import { type ConversationBase, renderConversation } from './conversation';
+import type { AgentDeps, ResearchControl } from './deps';
+import { chooseFold } from './fold';
+import { sampleTurn } from './loop-step';
+import { addTurnNotes, executeStep } from './loop-tools';
+import { toolCallOf } from './parse';
+import { buildSystemPrompt, formatDate } from './prompt';
+import { collectReadPages } from './read-pages';
+import { restoreSteps } from './resume';
+import { type AgentSettings, resolveBudget, withDefaults } from './settings';
+import { computeStats } from './stats';
+import type { AgentErrorCode, AgentEvent, AgentStep, ResearchResult, ResearchStatus } from './types';
+
+export interface ResearchInput {
+  question: string;
+  settings?: Partial<AgentSettings>;
+  /** Continue a stored run: its system prompt (it holds the date) and its steps. */
+  resume?: { systemPrompt: string; steps: readonly AgentStep[] };
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  onEvent?: (event: AgentEvent) => void;
+  control?: ResearchControl;
+}
+
+/**
+ * The research loop: ask the model, run its tool, append the `<tool_response>`, until it answers or
+ * a limit forces the answer. History is append-only between folds and holds the engine's raw text.
+ */
+export async function runResearch(
+  deps: AgentDeps,
+  input: ResearchInput,
+  opts: RunOptions = {},
+): Promise<ResearchResult> {
+  const clock = deps.clock ?? Date.now;
+  const signal = opts.signal ?? new AbortController().signal;
+  const emit = (event: AgentEvent) => {
+    try {
+      opts.onEvent?.(event);
+    } catch {
+      // A failing listener (UI, store) must not break the research run.
+    }
+  };
+  const settings = withDefaults(input.settings);
+  const budget = resolveBudget(settings, deps.engine.info().contextWindow);
+  const systemPrompt =
+    input.resume?.systemPrompt ??
+    buildSystemPrompt({ date: settings.date ?? formatDate(clock()), custom: settings.systemPrompt });
+  const base: ConversationBase = { systemPrompt, question: input.question };
+  const engineCount = deps.engine.countTokens?.bind(deps.engine);
+  const meter = TokenMeter.from(deps.tokenizer, engineCount);
+
+  const restored = restoreSteps(input.resume?.steps ?? []);
+  const steps: AgentStep[] = typeof restored === 'string' ? [] : restored.steps;
+  const finish = (status: ResearchStatus, error: { code: AgentErrorCode; message: string } | null = null) => {
+    const stats = computeStats(steps);
+    emit({ type: 'stats', stats });
+    const last = steps[steps.length - 1];
+    const answer = status === 'answered' && last?.action.kind === 'answer' ? last.action.text : null;
+    const citations = answer === null ? null : citeAnswer(answer, collectReadPages(steps));
+    if (answer !== null && citations) emit({ type: 'answer', text: answer, forced, citations });
+    if (error) emit({ type: 'error', code: error.code, message: error.message, fatal: status === 'error' });
+    return { status, answer, forced, citations, steps, stats, systemPrompt, error };
+  };
+  let forced = false;
+  if (typeof restored === 'string') return finish('error', { code: 'invalid-resume', message: restored });
+  emit({
+    type: 'start',
+    runId: deps.newId?.() ?? String(clock()),
+    systemPrompt,
+    question: input.question,
+    resumedAt: steps.length,
+  });
+
+  let fold = restored.fold;
+  let forceNext = restored.forceNext;
+  let held: ChatMessage[] | null = null;
+  const limits = {
+    maxSteps: settings.maxSteps,
+    tokenBudget: settings.tokenBudget,
+    timeBudgetMs: settings.timeBudgetMs,
+  };
+  // Compute spent so far: prefilled plus generated tokens, and time over every step including this one.
+  const spent = (current: AgentStep) => {
+    const s = computeStats(steps);
+    return { tokens: s.prefillTokens + s.tokensOut, ms: s.elapsedMs + (clock() - current.startedAt) };
+  };
+
+  const completeTool = async (step: AgentStep): Promise<void> => {
+    await executeStep(step, steps.slice(0, step.seq), deps.tools, { signal, question: input.question, emit });
+    forceNext = addTurnNotes(step, opts.control, limits, spent(step));
+    step.status = 'done';
+    step.finishedAt = clock();
+    emit({ type: 'step-done', step: structuredClone(step) });
+    emit({ type: 'stats', stats: computeStats(steps) });
+  };
+
+  try {
+    if (restored.finished) {
+      forced = restored.forceNext;
+      return finish(steps[steps.length - 1]?.action.kind === 'answer' ? 'answered' : 'no-answer');
+    }
+    if (restored.pending) await completeTool(restored.pending);
+    for (;;) {
+      if (signal.aborted) return finish('aborted');
+      const seq = steps.length;
+      if (seq >= settings.maxSteps)
+        return finish('no-answer', {
+          code: 'no-answer',
+          message: 'The step limit was reached without an answer.',
+        });
+      let messages = renderConversation(base, steps, fold, settings.digestHits);
+      let promptTokens = await meter.prompt(messages);
+      let folded = false;
+      if (promptTokens > budget.promptBudget) {
+        const choice = await chooseFold({
+          base,
+          steps,
+          current: fold,
+          target: Math.floor(budget.promptBudget * settings.foldTarget),
+          limit: budget.promptBudget,
+          dropTarget: settings.dropTarget,
+          keepRecent: settings.keepRecentSteps,
+          hitsPerQuery: settings.digestHits,
+          meter,
+        });
+        if (!choice) {
+          const message = `The context window (${budget.window} tokens) cannot hold the question and the system prompt.`;
+          return finish('error', { code: 'context-too-small', message });
+        }
+        emit({
+          type: 'fold',
+          seq,
+          fold: choice.fold,
+          beforeTokens: promptTokens,
+          afterTokens: choice.tokens,
+        });
+        fold = choice.fold;
+        folded = true;
+        messages = renderConversation(base, steps, fold, settings.digestHits);
+        promptTokens = choice.tokens;
+        meter.retain(messages);
+      }
+      const prefill = await prefillTokens(meter, held, messages);
+      emit({ type: 'request', seq, attempt: 1, promptTokens, prefillTokens: prefill });
+      const startedAt = clock();
+      const sample = await sampleTurn({
+        engine: deps.engine,
+        messages,
+        maxTokens: budget.maxTokens,
+        temperature: settings.temperature,
+        topP: settings.topP,
+        signal,
+        seq,
+        maxRetries: settings.maxRetries,
+        requireAnswer: forceNext || seq + 1 >= settings.maxSteps,
+        meter,
+        emit,
+      });
+      meter.correct(promptTokens, sample.reportedPromptTokens);
+      held = [...messages, { role: 'assistant', content: sample.raw }];
+      forced = forceNext;
+      const step: AgentStep = {
+        seq,
+        status: 'pending',
+        raw: sample.raw,
+        think: sample.parsed.think,
+        action: sample.parsed.action,
+        call: toolCallOf(sample.parsed.action),
+        observation: null,
+        notes: [],
+        duplicateOf: null,
+        sources: [],
+        fold,
+        folded,
+        attempts: sample.attempts,
+        startedAt,
+        finishedAt: null,
+        tokens: {
+          prompt: promptTokens,
+          completion: sample.completionTokens,
+          reply: sample.replyTokens,
+          prefill,
+        },
+      };
+      steps.push(step);
+      emit({ type: 'step-started', step: structuredClone(step) });
+      if (step.action.kind === 'answer' || forceNext || seq + 1 >= settings.maxSteps) {
+        step.status = 'done';
+        step.finishedAt = clock();
+        emit({ type: 'step-done', step: structuredClone(step) });
+        if (step.action.kind === 'answer') return finish('answered');
+        return finish('no-answer', { code: 'no-answer', message: 'The final turn did not give an answer.' });
+      }
+      await completeTool(step);
+    }
+  } catch (err) {
+    if (signal.aborted || isAbortError(err)) return finish('aborted');
+    const message = err instanceof Error ? err.message : String(err);
+    return finish('error', { code: 'engine-failed', message });
+  }
+}

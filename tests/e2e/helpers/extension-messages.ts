@@ -1,0 +1,18 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Sends one message of the extension's protocol from an extension page, exactly as the side panel
+ * or offscreen document would, and returns the response envelope.
+ */
+export async function sendFromPage(
+  page: Page,
+  target: 'background' | 'offscreen',
+  type: string,
+  payload: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
+  return page.evaluate(
+    async ({ target, type, payload }) =>
+      chrome.runtime.sendMessage({ brand: 'sleuth/1', id: crypto.randomUUID(), target, type, payload }),
+    { target, type, payload },
+  );
+}

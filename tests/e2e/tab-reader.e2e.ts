@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadTabResult } from '../../src/messaging/protocol';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { sendFromPage } from './helpers/extension-messages';
+import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
+import { repoRoot, sharedPagesDir } from './helpers/paths';
+
+const devPolicy = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
+
+describe('visit reads pages through real tabs', () => {
+  let b: ExtensionBrowser;
+  let server: FixtureServer;
+  let panel: Page;
+  const pageName = () => server.sharedPages[0] ?? 'article';
+
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    server.route((_req, res, url) => {
+      if (url.pathname === '/slow') {
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end('<html><head><title>Slow page</title></head><body><p>Arrived slowly.</p></body></html>');
+        }, 1500);
+        return true;
+      }
+      if (url.pathname === '/redirect-private') {
+        res.writeHead(302, { location: 'http://10.0.0.1/admin' });
+        res.end();
+        return true;
+      }
+      if (url.pathname === '/never') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.write(
+          '<html><head><title>Never done</title></head><body><article><h1>Partial</h1><p>This text arrived before the server stalled. '.repeat(
+            40,
+          ) + '</p></article>',
+        );
+        return true; // the response is never ended
+      }
+      return false;
+    });
+    b = await launchWithExtension();
+    panel = await b.openPage('extension/sidepanel/index.html');
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.close();
+  });
+
+  const read = async (url: string, policy = devPolicy, timeoutMs = 10_000) => {
+    const r = await sendFromPage(panel, 'background', 'background.readTab', {
+      url,
+      timeoutMs,
+      signedOut: true,
+      policy,
+    });
+    expect(r.ok, r.error?.message).toBe(true);
+    return r.value as ReadTabResult;
+  };
+  const tabCount = () => panel.evaluate(async () => (await chrome.tabs.query({})).length);
+
+  it('opens a real page in a grouped background tab, extracts it and closes the tab', async () => {
+    const before = await tabCount();
+    const url = `${server.origin}/pages/${pageName()}/`;
+    let grouped: { title?: string; collapsed: boolean }[] = [];
+    const during = (async () => {
+      for (let i = 0; i < 40 && grouped.length === 0; i++) {
+        grouped = await panel.evaluate(async () =>
+          (await chrome.tabGroups.query({})).map((g) => ({ title: g.title, collapsed: g.collapsed })),
+        );
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const slow = read(`${server.origin}/slow`);
+    const [result] = await Promise.all([read(url), during]);
+    await slow;
+    expect(result.via).toBe('new-tab');
+    const metaFile = path.join(sharedPagesDir, pageName(), 'expected-metadata.json');
+    const fallback = path.join(repoRoot, 'tests/fixtures/pages', pageName(), 'expected-metadata.json');
+    const meta = JSON.parse(readFileSync(server.sharedPages.length ? metaFile : fallback, 'utf8'));
+    expect(result.title).toBe(meta.title);
+    expect(result.markdown.length).toBeGreaterThan(500);
+    expect(grouped).toContainEqual({ title: 'Sleuth', collapsed: true });
+    await expect.poll(tabCount).toBe(before);
+  });
+
+  it('reads a page the user already has open without opening another tab', async () => {
+    const url = `${server.origin}/pages/${pageName()}/`;
+    const userTab = await b.context.newPage();
+    await userTab.goto(url);
+    const before = await tabCount();
+    const result = await read(url);
+    expect(result.via).toBe('open-tab');
+    expect(result.ok).toBe(true);
+    expect(await tabCount()).toBe(before);
+    expect(userTab.url()).toBe(url);
+    await userTab.close();
+  });
+
+  it('refuses a redirect to a private address', async () => {
+    const result = await read(`${server.origin}/redirect-private`);
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/10\.0\.0\.1/);
+    expect(result.markdown).toBe('');
+  });
+
+  it('returns what arrived when a page never finishes loading', async () => {
+    const result = await read(`${server.origin}/never`, devPolicy, 2500);
+    expect(result.ok).toBe(true);
+    expect(result.partial).toBe(true);
+    expect(result.markdown).toContain('arrived before the server stalled');
+  });
+
+  it('refuses 127.0.0.1 with default settings, saying why', async () => {
+    const hitsBefore = server.hits.length;
+    const result = await read(`${server.origin}/pages/${pageName()}/`, {
+      allowHttp: false,
+      allowLoopback: false,
+      allow: [],
+      deny: [],
+    });
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/Refused/);
+    expect(server.hits.length).toBe(hitsBefore);
+  });
+});
