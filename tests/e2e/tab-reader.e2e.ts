@@ -108,7 +108,7 @@ describe('visit reads pages through real tabs', () => {
   });
 
   it('returns what arrived when a page never finishes loading', async () => {
-    const result = await read(`${server.origin}/never`, devPolicy, 2500);
+    const result = await read(`${server.origin}/never`, devPolicy, 4000);
     expect(result.ok).toBe(true);
     expect(result.partial).toBe(true);
     expect(result.markdown).toContain('arrived before the server stalled');

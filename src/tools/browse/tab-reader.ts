@@ -75,7 +75,18 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
         target,
         `The page could not be loaded (network error or blocked address: ${load.finalUrl}).`,
       );
-    const page = await api.extract(tabId, { partial: load.timedOut });
+    let page: Awaited<ReturnType<TabApi['extract']>>;
+    try {
+      page = await api.extract(tabId, { partial: load.timedOut });
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      return failed(
+        target,
+        load.timedOut
+          ? `The page did not load within ${Math.round(o.timeoutMs / 1000)} s and nothing could be read yet.`
+          : `The page could not be read (${why}).`,
+      );
+    }
     if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
       return failed(target, `The address is not a web page (${page.contentType}).`);
     }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedPage } from '../../../../src/extract/types';
+import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
+import type { TabApi } from '../../../../src/tools/browse/tab-api';
+import { createLimiter, readThroughTab } from '../../../../src/tools/browse/tab-reader';
+
+const page = (title: string): ExtractedPage => ({
+  title,
+  byline: null,
+  lang: 'en',
+  publishedTime: null,
+  siteName: null,
+  excerpt: null,
+  markdown: `# ${title}\n\nBody.`,
+  links: [],
+  readerable: true,
+  wordCount: 2,
+});
+
+function fakeApi(over: Partial<TabApi> = {}) {
+  const log: string[] = [];
+  const api: TabApi = {
+    findLoadedTab: async () => null,
+    openAgentTab: async (url) => (log.push(`open ${url}`), 7),
+    waitForLoad: async () => ({ timedOut: false, finalUrl: 'https://example.org/a' }),
+    extract: async () => page('A'),
+    closeAgentTab: async (id) => void log.push(`close ${id}`),
+    ...over,
+  };
+  return { api, log };
+}
+
+const opts = { policy: DEFAULT_URL_POLICY, timeoutMs: 1000, signedOut: true };
+
+describe('reading a page through a tab', () => {
+  it('closes the agent tab even when extraction fails, and says why', async () => {
+    const { api, log } = fakeApi({
+      waitForLoad: async () => ({ timedOut: true, finalUrl: '' }),
+      extract: async () => {
+        throw new Error('Cannot access contents of the page.');
+      },
+    });
+    const r = await readThroughTab(api, 'https://example.org/a', opts);
+    expect(r.ok).toBe(false);
+    expect(r.reason).toMatch(/did not load within 1 s/);
+    expect(log).toEqual(['open https://example.org/a', 'close 7']);
+  });
+
+  it('never opens a tab for a refused address', async () => {
+    const { api, log } = fakeApi();
+    const r = await readThroughTab(api, 'file:///etc/passwd', opts);
+    expect(r.ok).toBe(false);
+    expect(log).toEqual([]);
+  });
+
+  it('refuses non-html content such as a download', async () => {
+    const { api } = fakeApi({ extract: async () => ({ ...page('x'), contentType: 'application/zip' }) });
+    const r = await readThroughTab(api, 'https://example.org/file.zip', opts);
+    expect(r.reason).toMatch(/not a web page/);
+  });
+
+  it('runs at most N reads at once', async () => {
+    const run = createLimiter(2);
+    let active = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        run(async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((r) => setTimeout(r, 5));
+          active -= 1;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+  });
+});
