@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
-import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
@@ -26,7 +26,9 @@ export default defineConfig(({ mode }) => ({
   ],
   resolve: {
     // The package root holds TypeScript sources; the published ES build is under esm/.
-    alias: { '@wllama/wllama': new URL('./node_modules/@wllama/wllama/esm/index.js', import.meta.url).pathname },
+    alias: {
+      '@wllama/wllama': new URL('./node_modules/@wllama/wllama/esm/index.js', import.meta.url).pathname,
+    },
   },
   build: {
     outDir: 'dist',

@@ -1,15 +1,145 @@
-// Offscreen document: hosts the inference engine and the research runner for as long as the browser runs.
+// Offscreen document: hosts the inference engine and the research runner for as long as the browser
+// runs. This file only wires parts together; the logic lives in src/.
+import * as v from 'valibot';
+import { OpenAiEngine } from '../../src/llm/openai-engine';
+import { probeWebGpu } from '../../src/llm/webgpu-probe';
+import { createClient } from '../../src/messaging/client';
 import { createLiveHub } from '../../src/messaging/live';
-import type { EngineStatus } from '../../src/messaging/protocol';
 import { serve } from '../../src/messaging/server';
-import { portTransport, runtimeTransport } from '../../src/platform/runtime';
+import { extensionUrl, portTransport, runtimeTransport } from '../../src/platform/runtime';
+import { createAgentTools } from '../../src/research/agent-tools';
+import { createEngineChooser } from '../../src/research/engine-choice';
+import { createEngineHost } from '../../src/research/engine-host';
+import { createResearchRunner } from '../../src/research/runner';
+import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
+import { createWebLlmAdmin } from '../../src/research/webllm-admin';
+import { parseSettings, type Settings } from '../../src/settings/schema';
+import { openStore, requestPersistence, type Store } from '../../src/store';
+import { buildEvidence } from '../../src/tools/browse/evidence';
 
 const startedAt = Date.now();
+const transport = runtimeTransport();
 const hub = createLiveHub(portTransport());
-const engineStatus: EngineStatus = { engine: 'web-llm', modelId: null, state: 'not-loaded' };
+const background = createClient(transport);
+const storeReady = openStore();
+const webllm = createWebLlmAdmin();
+void requestPersistence().catch(() => false);
 
-serve(runtimeTransport(), 'offscreen', {
-  'offscreen.ping': () => ({ context: 'offscreen', startedAt, engine: engineStatus }),
-  'offscreen.engineStatus': () => engineStatus,
+const loadSettings = async (): Promise<Settings> =>
+  parseSettings(await (await storeReady).settings.get('app', v.unknown(), undefined));
+const secret = async (key: string) => (await storeReady).secrets.get(key);
+const policyOf = (s: Settings) => ({
+  allowHttp: s.allowHttp,
+  allowLoopback: s.allowLoopback,
+  allow: s.allowList,
+  deny: s.denyList,
 });
-void hub;
+const signedOut = (s: Settings, url: string) => {
+  const host = new URL(url).hostname;
+  return !s.signInSites.some((site) => host === site || host.endsWith(`.${site}`));
+};
+
+const engines = createEngineHost({
+  choose: createEngineChooser({
+    wasmUrl: extensionUrl('wllama/wllama.wasm'),
+    probe: () => probeWebGpu(),
+    catalog: () => webllm.catalog(),
+    secret,
+  }),
+  onStatus: (status) => hub.broadcast({ type: 'engine', status }),
+});
+
+const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; seedUrls: string[] }) => {
+  const search = await buildSearchChain(s, {
+    fetch: (url, init) => fetch(url, init),
+    parseHtml: (html) => new DOMParser().parseFromString(html, 'text/html'),
+    secret,
+    cache: storeSearchCache(store.searchCache),
+    clock: Date.now,
+  });
+  return createAgentTools(
+    {
+      search,
+      readTab: (url) =>
+        background.send('background.readTab', {
+          url,
+          timeoutMs: s.pageTimeoutMs,
+          signedOut: signedOut(s, url),
+          policy: policyOf(s),
+        }),
+      rank: (markdown, goal, question) => buildEvidence({ markdown, goal, question }),
+      pages: store.pages,
+      policy: policyOf(s),
+      maxTabs: s.maxTabs,
+      pageMaxAgeMs: 6 * 60 * 60 * 1000,
+      clock: Date.now,
+    },
+    ctx,
+  );
+};
+
+const runnerReady = storeReady.then(async (store) => {
+  const runner = createResearchRunner({
+    store,
+    broadcast: (e) => hub.broadcast(e),
+    loadSettings,
+    engine: (s, signal) => engines.ensure(s, signal),
+    tools: toolsFor(store),
+    pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
+    clock: Date.now,
+    newId: () => crypto.randomUUID(),
+  });
+  await runner.pauseOrphans().catch(() => 0);
+  return runner;
+});
+
+serve(transport, 'offscreen', {
+  'offscreen.ping': () => ({ context: 'offscreen', startedAt, engine: engines.status() }),
+  'offscreen.engineStatus': () => engines.status(),
+  'offscreen.engineLoad': async () => {
+    await engines.ensure(await loadSettings());
+    return engines.status();
+  },
+  'offscreen.engineUnload': () => engines.unload(),
+  'offscreen.engineProbe': async () => {
+    const p = await probeWebGpu();
+    return {
+      available: p.available,
+      ...(p.reason ? { reason: p.reason } : {}),
+      vendor: p.vendor,
+      architecture: p.architecture,
+      shaderF16: p.features.shaderF16,
+      maxBufferSize: p.limits.maxBufferSize,
+    };
+  },
+  'offscreen.engineListCached': async () => webllm.listCached((await loadSettings()).customModels),
+  'offscreen.engineDeleteCached': async (req) => {
+    await webllm.deleteCached(req.modelId, (await loadSettings()).customModels);
+    return { deleted: true };
+  },
+  'offscreen.engineTest': async () => {
+    const s = await loadSettings();
+    const key = await secret('openaiKey');
+    const r = await new OpenAiEngine({
+      baseUrl: s.openaiBaseUrl,
+      ...(key ? { apiKey: key } : {}),
+    }).testConnection();
+    return r.ok
+      ? { ok: true, message: `Connected: ${r.models.length} model(s), ${Math.round(r.latencyMs)} ms.` }
+      : { ok: false, message: [r.message, r.hint].filter(Boolean).join(' ') };
+  },
+  'offscreen.researchStart': async (req) => (await runnerReady).start(req),
+  'offscreen.researchStop': async (req) => ({ stopped: (await runnerReady).stop(req.sessionId) }),
+  'offscreen.researchAnswerNow': async (req) => ({ accepted: (await runnerReady).answerNow(req.sessionId) }),
+  'offscreen.researchSteer': async (req) => ({
+    accepted: (await runnerReady).steer(req.sessionId, req.note),
+  }),
+  'offscreen.researchResume': async (req) => (await runnerReady).resume(req.sessionId),
+  'offscreen.researchRetryFrom': async (req) => (await runnerReady).retryFrom(req.sessionId, req.seq),
+  'offscreen.researchActive': async () => ({ sessionIds: (await runnerReady).activeIds() }),
+  'offscreen.settingsChanged': () => ({ ok: true }),
+  'offscreen.announceIntent': () => {
+    hub.broadcast({ type: 'intent' });
+    return { ok: true };
+  },
+});

@@ -34,6 +34,8 @@ export function createUiServices(): UiServices {
       },
     },
     storage: { estimate: storageEstimate },
+    store,
+    takeIntent: () => background.send('background.takeIntent', {}),
     t,
     openOptions: () => void openOptionsPage(),
   };

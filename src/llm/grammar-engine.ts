@@ -28,7 +28,9 @@ export function withGrammar(engine: ChatEngine, mode: GrammarMode): ChatEngine {
     load: (id, o) => engine.load(id, o),
     unload: () => engine.unload(),
     info: () => engine.info(),
-    ...(engine.countTokens ? { countTokens: (t: string) => engine.countTokens?.(t) ?? Promise.resolve(0) } : {}),
+    ...(engine.countTokens
+      ? { countTokens: (t: string) => engine.countTokens?.(t) ?? Promise.resolve(0) }
+      : {}),
     chat(messages, opts) {
       const grammar = opts.grammar ?? grammarFor(mode, messages);
       return engine.chat(messages, { ...opts, ...(grammar ? { grammar } : {}) });

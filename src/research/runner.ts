@@ -20,7 +20,7 @@ export interface RunnerDeps {
   loadSettings(): Promise<Settings>;
   /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
-  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools;
+  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools | Promise<AgentTools>;
   /** Evidence of a page the user handed over, ranked for the question. */
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
   tokenizer?: TokenCounter;
@@ -85,7 +85,7 @@ export function createResearchRunner(deps: RunnerDeps) {
         const result = await runResearch(
           {
             engine,
-            tools: deps.tools(snap.app, { question, seedUrls }),
+            tools: await deps.tools(snap.app, { question, seedUrls }),
             ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
             clock: deps.clock,
             newId: deps.newId,
@@ -163,6 +163,18 @@ export function createResearchRunner(deps: RunnerDeps) {
       const seedUrls = session.originUrl ? [session.originUrl] : [];
       launch(sessionId, session.question, snap, steps, seedUrls);
       return { sessionId };
+    },
+
+    /** Drops the steps from `seq` on and continues from there with a fresh sample. */
+    async retryFrom(sessionId: string, seq: number): Promise<{ sessionId: string }> {
+      if (active.has(sessionId)) throw new Error('Stop the run before retrying from a step.');
+      await deps.store.steps.deleteFrom(sessionId, seq);
+      await deps.store.sessions.patch(sessionId, {
+        answer: undefined,
+        citations: undefined,
+        error: undefined,
+      });
+      return this.resume(sessionId);
     },
 
     stop(sessionId: string): boolean {

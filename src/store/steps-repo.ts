@@ -18,6 +18,8 @@ export interface StepsRepo {
   listForSession(sessionId: string): Promise<StepRecord[]>;
   /** The highest seq saved for the session, or undefined when it has no steps. */
   lastSeq(sessionId: string): Promise<number | undefined>;
+  /** Forgets steps from `seq` on ("retry from this step"); earlier steps are untouched. */
+  deleteFrom(sessionId: string, seq: number): Promise<number>;
 }
 
 export function createStepsRepo(db: SleuthDb, now: () => number): StepsRepo {
@@ -59,6 +61,22 @@ export function createStepsRepo(db: SleuthDb, now: () => number): StepsRepo {
           .map((value) => readAs(stepRecordSchema, value))
           .filter((step): step is StepRecord => step !== undefined);
       });
+    },
+
+    deleteFrom(sessionId, seq) {
+      return inTransaction(
+        db,
+        ['steps'],
+        'readwrite',
+        async (tx) => {
+          const range = IDBKeyRange.bound([sessionId, seq], [sessionId, Number.POSITIVE_INFINITY]);
+          const store = tx.objectStore('steps');
+          const n = await store.count(range);
+          await store.delete(range);
+          return n;
+        },
+        STRICT,
+      );
     },
 
     lastSeq(sessionId) {

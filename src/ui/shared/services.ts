@@ -1,6 +1,11 @@
 import type { MessageClient } from '../../messaging/client';
 import type { LiveEvent } from '../../messaging/live';
+import type { ResearchIntent } from '../../messaging/protocol';
 import type { Settings } from '../../settings/schema';
+import type { Store } from '../../store';
+
+/** What the panel was opened for: the context menu or the keyboard command hands it over. */
+export type { ResearchIntent };
 
 /** Everything the views need from the outside world; entry points build it from src/platform. */
 export interface UiServices {
@@ -8,6 +13,10 @@ export interface UiServices {
   subscribe(onEvent: (e: LiveEvent) => void, onState?: (connected: boolean) => void): () => void;
   settings: { load(): Promise<Settings>; save(s: Settings): Promise<void> };
   storage: { estimate(): Promise<{ usage: number; quota: number; persisted: boolean } | null> };
+  /** Sessions and steps, read directly: the panel is a view over IndexedDB. */
+  store: Promise<Store>;
+  /** Takes (and clears) the pending intent, if the panel was opened to research a page or selection. */
+  takeIntent(): Promise<ResearchIntent | null>;
   t(key: string, substitutions?: string | string[]): string;
   openOptions(): void;
 }

@@ -1,17 +1,178 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { TrajectoryView } from '../../export';
+import { type Draft, draftFromIntent, EMPTY_DRAFT, startRequest } from '../ask/draft';
+import { EngineNotice } from '../ask/engine-notice';
+import { draftFromCurrentPage } from '../ask/page-research';
+import { QuestionBox } from '../ask/question-box';
+import { HistoryList } from '../history/history-list';
+import { ImportedView } from '../session/imported-view';
+import { SessionView } from '../session/session-view';
 import type { UiServices } from '../shared/services';
 import { StatusLine } from '../status/status-line';
+import { useSystemStatus } from '../status/use-system-status';
+
+type Current =
+  | { kind: 'session'; id: string; question: string }
+  | { kind: 'import'; view: TrajectoryView }
+  | null;
+
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function SidePanelApp({ services }: { services: UiServices }) {
-  const { t } = services;
+  const { t, client } = services;
+  const status = useSystemStatus(services);
+  const [tab, setTab] = useState<'research' | 'history'>('research');
+  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const [current, setCurrent] = useState<Current>(null);
+  const [activeIds, setActiveIds] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const openSession = useCallback((id: string, question = '') => {
+    setCurrent({ kind: 'session', id, question });
+    setTab('research');
+  }, []);
+
+  const pickIntent = useCallback(async () => {
+    const intent = await services.takeIntent().catch(() => null);
+    if (!intent) return;
+    setDraft(draftFromIntent(intent, t));
+    setTab('research');
+    document.getElementById('question')?.focus();
+  }, [services, t]);
+
+  useEffect(() => {
+    // A run outlives the panel: reattach to it when the panel opens again.
+    client
+      .send('offscreen.researchActive', {})
+      .then(({ sessionIds }) => {
+        setActiveIds(sessionIds);
+        const first = sessionIds[0];
+        if (first) setCurrent((c) => c ?? { kind: 'session', id: first, question: '' });
+      })
+      .catch(() => undefined);
+    void pickIntent();
+    return services.subscribe((e) => {
+      // Announced when the context menu or command fires while the panel is already open.
+      if (e.type === 'intent') void pickIntent();
+      if (e.type === 'sessions-changed') {
+        client
+          .send('offscreen.researchActive', {})
+          .then((r) => setActiveIds(r.sessionIds))
+          .catch(() => undefined);
+      }
+    });
+  }, [services, client, pickIntent]);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const question = draft.question.trim();
+      const { sessionId } = await client.send('offscreen.researchStart', startRequest(draft));
+      setDraft(EMPTY_DRAFT);
+      setActiveIds((ids) => [...ids, sessionId]);
+      openSession(sessionId, question);
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const researchPage = async () => {
+    setNote(null);
+    try {
+      const next = await draftFromCurrentPage(client, t);
+      if (next) {
+        setDraft(next);
+        document.getElementById('question')?.focus();
+      } else setNote(t('pageUnreadable'));
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+
   return (
     <main class="panel">
       <header class="panel-header">
         <h1>Sleuth</h1>
+        <nav class="tabs" aria-label={t('navLabel')}>
+          <button type="button" aria-pressed={tab === 'research'} onClick={() => setTab('research')}>
+            {t('navResearch')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={tab === 'history'}
+            data-testid="open-history"
+            onClick={() => setTab('history')}
+          >
+            {t('navHistory')}
+          </button>
+        </nav>
         <button type="button" class="link" onClick={() => services.openOptions()} data-testid="open-options">
           {t('openOptions')}
         </button>
       </header>
-      <StatusLine services={services} />
+      <StatusLine status={status} t={t} />
+      <EngineNotice status={status} services={services} onError={setError} />
+      {error ? (
+        <div class="banner error" role="alert" data-testid="error-banner">
+          <p>{error}</p>
+          <button type="button" class="link" onClick={() => setError(null)}>
+            {t('dismiss')}
+          </button>
+        </div>
+      ) : null}
+      {tab === 'research' ? (
+        <>
+          <QuestionBox
+            draft={draft}
+            busy={busy}
+            onChange={setDraft}
+            onStart={() => void start()}
+            onResearchPage={() => void researchPage()}
+            t={t}
+          />
+          {note ? (
+            <p class="note" role="status">
+              {note}
+            </p>
+          ) : null}
+          {current?.kind === 'session' ? (
+            <SessionView
+              key={current.id}
+              services={services}
+              id={current.id}
+              question={current.question}
+              onSwitch={(id) => openSession(id)}
+              onError={setError}
+            />
+          ) : null}
+          {current?.kind === 'import' ? (
+            <ImportedView view={current.view} onClose={() => setCurrent(null)} t={t} />
+          ) : null}
+        </>
+      ) : (
+        <HistoryList
+          services={services}
+          activeIds={activeIds}
+          actions={{
+            open: (s) => openSession(s.id, s.question),
+            resume: (s) =>
+              void client.send('offscreen.researchResume', { sessionId: s.id }).then(
+                (r) => openSession(r.sessionId, s.question),
+                (e: unknown) => setError(message(e)),
+              ),
+            openImport: (view) => {
+              setCurrent({ kind: 'import', view });
+              setTab('research');
+            },
+            onError: setError,
+          }}
+        />
+      )}
     </main>
   );
 }

@@ -1,12 +1,11 @@
 import type { UiServices } from '../shared/services';
 import { formatBytes } from './format';
-import { type Reach, useSystemStatus } from './use-system-status';
+import type { Reach, SystemStatus } from './use-system-status';
 
 const mark = (r: Reach) => (r === 'ok' ? '●' : r === 'down' ? '✕' : '…');
 
-export function StatusLine({ services }: { services: UiServices }) {
-  const s = useSystemStatus(services);
-  const { t } = services;
+/** The panel owns the status (its notices read it too), so it is passed in rather than fetched here. */
+export function StatusLine({ status: s, t }: { status: SystemStatus; t: UiServices['t'] }) {
   const engine = s.engine
     ? s.engine.state === 'ready'
       ? t('statusEngineReady', s.engine.modelId ?? '')

@@ -17,18 +17,26 @@ function fakePorts(extensionId = 'ext') {
       const pair = {
         a: {
           name,
-          postMessage: (m: unknown) => bMsg.forEach((l) => l(m)),
+          postMessage: (m: unknown) => {
+            for (const l of bMsg) l(m);
+          },
           onMessage: (l: (m: unknown) => void) => aMsg.push(l),
           onDisconnect: (l: () => void) => aDis.push(l),
-          disconnect: () => bDis.forEach((l) => l()),
+          disconnect: () => {
+            for (const l of bDis) l();
+          },
         },
         b: {
           name,
           sender: { id: extensionId },
-          postMessage: (m: unknown) => aMsg.forEach((l) => l(m)),
+          postMessage: (m: unknown) => {
+            for (const l of aMsg) l(m);
+          },
           onMessage: (l: (m: unknown) => void) => bMsg.push(l),
           onDisconnect: (l: () => void) => bDis.push(l),
-          disconnect: () => aDis.forEach((l) => l()),
+          disconnect: () => {
+            for (const l of aDis) l();
+          },
         },
       };
       open.add(pair);

@@ -79,7 +79,10 @@ describe('agent tools', () => {
     const { d } = deps();
     d.search = {
       ...d.search,
-      search: async () => ((sent = true), { hits: [], provider: 'x', fromCache: false }),
+      search: async () => {
+        sent = true;
+        return { hits: [], provider: 'duckduckgo', fromCache: false };
+      },
     };
     const tools = createAgentTools(d, { question: 'q', seedUrls: [] });
     const [r] = await tools.search(['sk-proj-abcdefghijklmnopqrstuvwxyz0123456789'], { signal });

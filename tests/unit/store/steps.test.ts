@@ -93,3 +93,17 @@ describe('steps repository', () => {
     expect(steps.map((s) => s.raw)).toEqual(['second sample']);
   });
 });
+
+describe('retry from a step', () => {
+  it('deletes that step and the later ones of the same session only', async () => {
+    const store = await freshStore();
+    for (const sessionId of ['a', 'b']) {
+      for (let seq = 0; seq < 4; seq++) {
+        await store.steps.put({ sessionId, seq, status: 'done', startedAt: 0, raw: `r${seq}`, action: null });
+      }
+    }
+    expect(await store.steps.deleteFrom('a', 2)).toBe(2);
+    expect((await store.steps.listForSession('a')).map((s) => s.seq)).toEqual([0, 1]);
+    expect((await store.steps.listForSession('b')).map((s) => s.seq)).toEqual([0, 1, 2, 3]);
+  });
+});

@@ -1,0 +1,43 @@
+import { isWebUrl } from './domain';
+
+/** Untrusted text (page evidence, titles) must not become live HTML when the .md file is rendered. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function escapeLinkText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([\\[\]*_`<>])/g, '\\$1');
+}
+
+/** A markdown link for web URLs; other schemes are shown as code so nothing clicks through to them. */
+export function mdLink(text: string, url: string): string {
+  if (!isWebUrl(url)) return `${escapeLinkText(text)} (\`${url.replace(/`/g, "'")}\`)`;
+  const target = /[\s()<>]/.test(url) ? `<${encodeURI(decodeSafe(url))}>` : url;
+  return `[${escapeLinkText(text) || url}](${target})`;
+}
+
+function decodeSafe(url: string): string {
+  try {
+    return decodeURI(url);
+  } catch {
+    return url;
+  }
+}
+
+export function quote(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.trim() ? `> ${line}` : '>'))
+    .join('\n');
+}
+
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

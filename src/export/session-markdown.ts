@@ -1,0 +1,105 @@
+import type { AgentStep, CitedAnswer } from '../agent/types';
+import type { SessionRecord } from '../store/records';
+import { isWebUrl } from './domain';
+import { escapeLinkText, isoDate, mdLink, oneLine } from './markdown-text';
+import { readCitedAnswer } from './records';
+import { trailToMarkdown } from './trail-markdown';
+
+export interface MarkdownOptions {
+  /** Append every step (query or page, with its evidence) in collapsible sections. */
+  trail: boolean;
+}
+
+/** The answer the session finished with, or the answer step of a run that has not been patched yet. */
+export function answerOf(session: SessionRecord, steps: readonly AgentStep[]): string | null {
+  if (session.answer?.trim()) return session.answer;
+  for (let i = steps.length - 1; i >= 0; i -= 1) {
+    const a = steps[i]?.action;
+    if (a?.kind === 'answer') return a.text;
+  }
+  return null;
+}
+
+/** When each page was read, keyed by URL (the step that read it finished then). */
+export function readDates(steps: readonly AgentStep[]): Map<string, number> {
+  const dates = new Map<string, number>();
+  for (const s of steps) {
+    for (const src of s.sources) {
+      if (!dates.has(src.url)) dates.set(src.url, s.finishedAt ?? s.startedAt);
+    }
+  }
+  return dates;
+}
+
+const BLOCK_START = /^(\s*(?:#{1,6}\s|[-*+]\s+|\d+[.)]\s+|>\s*)*)/;
+
+function citedMarkdown(cited: CitedAnswer): string {
+  const urls = new Map(cited.sources.map((s) => [s.n, s.url]));
+  return cited.sentences
+    .map((s) => {
+      const body = s.text.trimEnd();
+      const tail = s.text.slice(body.length);
+      if (s.citations.length === 0 || !body.replace(BLOCK_START, '').trim()) return s.text;
+      const marks = s.citations.map((n) => {
+        const url = urls.get(n);
+        return url && isWebUrl(url) ? `[[${n}]](${url})` : `[${n}]`;
+      });
+      return `${body} ${marks.join('')}${tail}`;
+    })
+    .join('');
+}
+
+function sourcesSection(cited: CitedAnswer | null, steps: readonly AgentStep[]): string[] {
+  const dates = readDates(steps);
+  const when = (url: string) => {
+    const at = dates.get(url);
+    return at === undefined ? '' : ` — read ${isoDate(at)}`;
+  };
+  const lines: string[] = [];
+  const citedUrls = new Set<string>();
+  if (cited && cited.sources.length > 0) {
+    lines.push('## Sources', '');
+    for (const s of [...cited.sources].sort((a, b) => a.n - b.n)) {
+      citedUrls.add(s.url);
+      lines.push(`${s.n}. ${mdLink(s.title || s.url, s.url)}${when(s.url)}`);
+    }
+    lines.push('');
+  }
+  const others = [...dates.keys()].filter((u) => !citedUrls.has(u));
+  if (others.length > 0) {
+    const titles = new Map(steps.flatMap((s) => s.sources.map((p) => [p.url, p.title] as const)));
+    lines.push(citedUrls.size > 0 ? '### Other pages read' : '## Pages read', '');
+    for (const url of others) lines.push(`- ${mdLink(titles.get(url) || url, url)}${when(url)}`);
+    lines.push('');
+  }
+  return lines;
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A self-contained markdown report of a session: question, cited answer, sources, optional trail. */
+export function sessionToMarkdown(
+  session: SessionRecord,
+  steps: readonly AgentStep[],
+  options: MarkdownOptions,
+): string {
+  const cited = readCitedAnswer(session.citations);
+  const answer = answerOf(session, steps);
+  const searches = steps.filter((s) => s.action.kind === 'search').length;
+  const pages = readDates(steps).size;
+  const lines: string[] = [
+    `# ${escapeLinkText(oneLine(session.question)) || 'Untitled question'}`,
+    '',
+    `_Researched with Sleuth on ${isoDate(session.createdAt)} · ${count(steps.length, 'step')} · ${count(searches, 'search', 'searches')} · ${count(pages, 'page')} read_`,
+    '',
+  ];
+  if (session.originUrl) {
+    lines.push(`Started from ${mdLink(session.originTitle || session.originUrl, session.originUrl)}`, '');
+  }
+  lines.push('## Answer', '');
+  if (cited && cited.sentences.length > 0) lines.push(citedMarkdown(cited).trim(), '');
+  else lines.push(answer?.trim() || '_No answer yet._', '');
+  lines.push(...sourcesSection(cited, steps));
+  if (options.trail && steps.length > 0) lines.push(trailToMarkdown(steps), '');
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,56 @@
+import type { AgentStep } from '../agent/types';
+import { escapeHtml, mdLink, oneLine, quote } from './markdown-text';
+import { parseSearchObservation, parseVisitObservation } from './observation';
+
+const HITS_PER_QUERY = 5;
+
+function summaryLine(step: AgentStep): string {
+  const n = step.seq + 1;
+  const a = step.action;
+  switch (a.kind) {
+    case 'search':
+      return `Step ${n} · Search: ${a.query.map(oneLine).join('; ')}`;
+    case 'visit':
+      return `Step ${n} · Visit: ${a.url.join(', ')}`;
+    case 'answer':
+      return `Step ${n} · Answer`;
+    case 'invalid':
+      return `Step ${n} · Unreadable reply (${a.reason})`;
+  }
+}
+
+function body(step: AgentStep): string {
+  const a = step.action;
+  if (a.kind === 'search') {
+    const groups = parseSearchObservation(step.observation);
+    if (groups.length === 0) return '_No results recorded._';
+    return groups
+      .map((g) => {
+        const hits = g.hits.slice(0, HITS_PER_QUERY).map((h) => `- ${mdLink(h.title, h.url)}`);
+        const head = `**${escapeHtml(oneLine(g.query))}**`;
+        const rest = g.error ? [`- _${escapeHtml(g.error)}_`] : hits.length ? hits : ['- _No results._'];
+        return [head, '', ...rest].join('\n');
+      })
+      .join('\n\n');
+  }
+  if (a.kind === 'visit') {
+    const frames = parseVisitObservation(step.observation);
+    const goal = `Goal: ${escapeHtml(oneLine(a.goal))}`;
+    if (frames.length === 0) return `${goal}\n\n_No evidence recorded._`;
+    const pages = frames.map((f) => {
+      const evidence = f.evidence.trim() || f.summary.trim() || 'No evidence.';
+      return `${mdLink(f.domain || f.url, f.url)}\n\n${quote(escapeHtml(evidence))}`;
+    });
+    return [goal, ...pages].join('\n\n');
+  }
+  if (a.kind === 'answer') return '_The model wrote its answer._';
+  return `_${escapeHtml(a.message)}_`;
+}
+
+/** One collapsible section per step: its query or pages, with the evidence taken. */
+export function trailToMarkdown(steps: readonly AgentStep[]): string {
+  const sections = steps.map(
+    (s) => `<details>\n<summary>${escapeHtml(summaryLine(s))}</summary>\n\n${body(s)}\n\n</details>`,
+  );
+  return ['## Research trail', '', ...sections.flatMap((s) => [s, ''])].join('\n').trimEnd();
+}

@@ -1,0 +1,35 @@
+/** One hyperlink found in the extracted content, with an absolute http(s) URL. */
+export interface PageLink {
+  url: string;
+  text: string;
+}
+
+/** What the tab reader hands to the evidence step: article markdown plus page metadata. */
+export interface ExtractedPage {
+  title: string;
+  byline: string | null;
+  lang: string | null;
+  publishedTime: string | null;
+  siteName: string | null;
+  excerpt: string | null;
+  markdown: string;
+  links: PageLink[];
+  /** Readability's quick guess that this page is an article. */
+  readerable: boolean;
+  wordCount: number;
+}
+
+export interface ExtractOptions {
+  /** Cap on markdown length in characters (default 200 000). */
+  maxChars?: number;
+  /** Cap on the number of links kept (default 300). */
+  maxLinks?: number;
+  /**
+   * Consult computed styles when deciding what is hidden. Defaults to true where the document has a
+   * window with getComputedStyle; stylesheet-hidden text is a real prompt-injection vector in tabs.
+   */
+  computedStyle?: boolean;
+}
+
+export const DEFAULT_MAX_CHARS = 200_000;
+export const DEFAULT_MAX_LINKS = 300;

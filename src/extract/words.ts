@@ -1,0 +1,49 @@
+/**
+ * Word counting and text-overlap scoring shared by extraction, its tests and its benchmark.
+ * CJK scripts have no spaces, so each Han/Kana/Hangul character counts as one word.
+ */
+
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const WORD_RE = new RegExp(`[${CJK}]|[\\p{L}\\p{N}\\p{M}]+(?:['’][\\p{L}]+)*`, 'gu');
+const CJK_ONLY = new RegExp(`^[${CJK}]+$`, 'u');
+
+/** Lower-cased words of a text, CJK characters one by one. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.toLowerCase().matchAll(WORD_RE)) {
+    const token = match[0];
+    // A Latin run may touch CJK letters; split those apart so counting matches per-character CJK.
+    if (CJK_ONLY.test(token)) out.push(...token);
+    else out.push(token);
+  }
+  return out;
+}
+
+/** Markdown reduced to the text a reader sees: link targets and fence markers dropped. */
+export function markdownToPlainText(markdown: string): string {
+  return markdown
+    .replace(/\]\((?:[^()\s]|\([^()\s]*\))*\)/g, ']')
+    .replace(/^```.*$/gm, '')
+    .replace(/<https?:\/\/[^>\s]+>/g, '');
+}
+
+/** Multiset word overlap F1 between two texts (1 when both are empty). */
+export function wordF1(candidate: string, reference: string): number {
+  const a = words(candidate);
+  const b = words(reference);
+  if (a.length === 0 && b.length === 0) return 1;
+  if (a.length === 0 || b.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const w of b) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let overlap = 0;
+  for (const w of a) {
+    const left = counts.get(w) ?? 0;
+    if (left > 0) {
+      overlap++;
+      counts.set(w, left - 1);
+    }
+  }
+  const precision = overlap / a.length;
+  const recall = overlap / b.length;
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+}

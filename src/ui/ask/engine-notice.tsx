@@ -1,0 +1,70 @@
+import type { UiServices } from '../shared/services';
+import type { SystemStatus } from '../status/use-system-status';
+import { ModelProgress } from './model-progress';
+
+/**
+ * Says what is missing before research can run, and offers the next step: load the model, fix the
+ * engine settings, or reload the extension when its engine host does not answer.
+ */
+export function EngineNotice({
+  status,
+  services,
+  onError,
+}: {
+  status: SystemStatus;
+  services: UiServices;
+  onError: (message: string) => void;
+}) {
+  const { t } = services;
+  const load = () => {
+    services.client
+      .send('offscreen.engineLoad', {})
+      .catch((e: unknown) => onError(e instanceof Error ? e.message : String(e)));
+  };
+  if (status.offscreen === 'down') {
+    return (
+      <div class="banner error" role="alert" data-testid="error-banner">
+        <p>{t('noticeHostDown')}</p>
+        {status.error ? <p class="small">{status.error}</p> : null}
+        <p class="small">{t('noticeHostDownHint')}</p>
+      </div>
+    );
+  }
+  const engine = status.engine;
+  if (!engine) return null;
+  if (engine.state === 'loading') return <ModelProgress status={engine} t={t} />;
+  if (engine.state === 'error') {
+    return (
+      <div class="banner error" role="alert" data-testid="error-banner">
+        <p>
+          <strong>{t('noticeEngineError')}</strong> {engine.error?.message ?? ''}
+        </p>
+        {engine.error?.hint ? <p class="small">{engine.error.hint}</p> : null}
+        <div class="banner-actions">
+          <button type="button" onClick={load}>
+            {t('noticeRetryLoad')}
+          </button>
+          <button type="button" class="link" onClick={() => services.openOptions()}>
+            {t('noticeOpenOptions')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (engine.state === 'not-loaded') {
+    return (
+      <div class="banner info" data-testid="engine-notice">
+        <p>{t('noticeNotLoaded')}</p>
+        <div class="banner-actions">
+          <button type="button" data-testid="load-model" onClick={load}>
+            {t('noticeLoad')}
+          </button>
+          <button type="button" class="link" onClick={() => services.openOptions()}>
+            {t('noticeOpenOptions')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+import { useState } from 'preact/hooks';
+import type { SessionView } from '../session/session-state';
+import type { Translate } from '../shared/translate';
+import { downloadText } from './download';
+import { viewToMarkdown, viewToTrajectoryJson } from './export-source';
+import { exportFileName } from './file-name';
+
+export function ExportBar({ view, t }: { view: SessionView; t: Translate }) {
+  const [trail, setTrail] = useState(false);
+  const [message, setMessage] = useState('');
+  const createdAt = view.session?.createdAt ?? Date.now();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(viewToMarkdown(view, trail));
+      setMessage(t('exportCopied'));
+    } catch (e) {
+      setMessage(t('exportCopyFailed', e instanceof Error ? e.message : String(e)));
+    }
+  };
+  const download = () => {
+    downloadText(
+      viewToMarkdown(view, trail),
+      exportFileName(view.question, createdAt, 'md'),
+      'text/markdown',
+    );
+    setMessage(t('exportSaved'));
+  };
+  const json = () => {
+    downloadText(
+      viewToTrajectoryJson(view),
+      exportFileName(view.question, createdAt, 'json'),
+      'application/json',
+    );
+    setMessage(t('exportSaved'));
+  };
+  return (
+    <fieldset class="export-bar">
+      <legend class="visually-hidden">{t('exportLabel')}</legend>
+      <label class="check">
+        <input type="checkbox" checked={trail} onChange={(e) => setTrail(e.currentTarget.checked)} />
+        {t('exportTrail')}
+      </label>
+      <button type="button" data-testid="copy-md" onClick={() => void copy()}>
+        {t('exportCopy')}
+      </button>
+      <button type="button" data-testid="download-md" onClick={download}>
+        {t('exportDownload')}
+      </button>
+      <button type="button" data-testid="export-json" onClick={json}>
+        {t('exportJson')}
+      </button>
+      <span role="status" class="small muted">
+        {message}
+      </span>
+    </fieldset>
+  );
+}

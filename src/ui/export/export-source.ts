@@ -1,0 +1,37 @@
+import type { AgentStep } from '../../agent/types';
+import { sessionToMarkdown, sessionToTrajectory, systemPromptFor } from '../../export';
+import type { JsonValue } from '../../store/json';
+import type { SessionRecord } from '../../store/records';
+import type { SessionView } from '../session/session-state';
+
+/** The session record as export sees it: the stored one, updated with what live events added. */
+export function sessionForExport(view: SessionView, now = Date.now()): SessionRecord {
+  const base: SessionRecord = view.session ?? {
+    id: view.id,
+    question: view.question,
+    origin: 'ask',
+    status: view.status === 'unknown' ? 'running' : view.status,
+    createdAt: view.steps[0]?.startedAt || now,
+    updatedAt: now,
+    settings: {},
+  };
+  if (!view.answer) return base;
+  return {
+    ...base,
+    answer: view.answer.text,
+    ...(view.answer.citations
+      ? { citations: JSON.parse(JSON.stringify(view.answer.citations)) as JsonValue }
+      : {}),
+  };
+}
+
+export function viewToMarkdown(view: SessionView, trail: boolean): string {
+  return sessionToMarkdown(sessionForExport(view), view.steps, { trail });
+}
+
+export function viewToTrajectoryJson(view: SessionView): string {
+  const session = sessionForExport(view);
+  const steps: readonly AgentStep[] = view.steps;
+  const prompt = view.systemPrompt ?? systemPromptFor(session);
+  return `${JSON.stringify(sessionToTrajectory(session, steps, prompt), null, 2)}\n`;
+}

@@ -1,0 +1,92 @@
+import { useState } from 'preact/hooks';
+import type { TrajectoryView } from '../../export';
+import type { SessionRecord } from '../../store/records';
+import { ImportInput } from '../export/import-input';
+import type { UiServices } from '../shared/services';
+import { ConfirmButton } from './confirm-button';
+import { canContinue, formatWhen } from './history-format';
+import { useHistory } from './use-history';
+
+export interface HistoryActions {
+  open(session: SessionRecord): void;
+  resume(session: SessionRecord): void;
+  openImport(view: TrajectoryView): void;
+  onError(message: string): void;
+}
+
+export function HistoryList({
+  services,
+  actions,
+  activeIds,
+}: {
+  services: UiServices;
+  actions: HistoryActions;
+  activeIds: readonly string[];
+}) {
+  const { t } = services;
+  const [query, setQuery] = useState('');
+  const { sessions, error, refresh } = useHistory(services, query);
+  const run = (fn: (s: Awaited<UiServices['store']>) => Promise<void>) => async () => {
+    try {
+      await fn(await services.store);
+      await refresh();
+    } catch (e) {
+      actions.onError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <section class="history" aria-labelledby="history-title">
+      <h2 id="history-title">{t('historyTitle')}</h2>
+      <div class="history-tools">
+        <input
+          type="search"
+          aria-label={t('historySearch')}
+          placeholder={t('historySearch')}
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+        />
+        {sessions && sessions.length > 0 ? (
+          <ConfirmButton
+            label={t('historyClearAll')}
+            question={t('historyClearAllQuestion', String(sessions.length))}
+            confirmLabel={t('historyClearAllConfirm')}
+            onConfirm={() => void run((s) => s.sessions.clearAll())()}
+            t={t}
+            testId="clear-history"
+          />
+        ) : null}
+      </div>
+      <ImportInput onOpen={actions.openImport} t={t} />
+      {error ? <p role="alert">{error}</p> : null}
+      {sessions === null ? <p>{t('loading')}</p> : null}
+      {sessions?.length === 0 ? <p class="muted">{query ? t('historyNoMatch') : t('historyEmpty')}</p> : null}
+      <ul class="history-list" data-testid="history">
+        {(sessions ?? []).map((s) => (
+          <li key={s.id} data-testid="history-item" data-status={s.status}>
+            <button type="button" class="history-open" onClick={() => actions.open(s)}>
+              <span class="history-question">{s.question}</span>
+              <span class="small muted">
+                {formatWhen(s.updatedAt)} · {t(`sessionStatus_${s.status}`)}
+              </span>
+            </button>
+            <span class="history-actions">
+              {canContinue(s, activeIds) ? (
+                <button type="button" data-testid="history-continue" onClick={() => actions.resume(s)}>
+                  {t('historyContinue')}
+                </button>
+              ) : null}
+              <ConfirmButton
+                label={t('historyDelete')}
+                question={t('historyDeleteQuestion')}
+                confirmLabel={t('historyDelete')}
+                onConfirm={() => void run((st) => st.sessions.delete(s.id))()}
+                t={t}
+                testId="history-delete"
+              />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

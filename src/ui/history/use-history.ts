@@ -1,0 +1,25 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { SessionRecord } from '../../store/records';
+import type { UiServices } from '../shared/services';
+
+/** Past sessions, newest first, filtered by a search query; refreshed when the runner changes them. */
+export function useHistory(services: UiServices, query: string) {
+  const [sessions, setSessions] = useState<SessionRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = useCallback(async () => {
+    try {
+      const store = await services.store;
+      setSessions(await store.sessions.listNewestFirst({ limit: 200, query }));
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, [services, query]);
+  useEffect(() => {
+    void refresh();
+    return services.subscribe((e) => {
+      if (e.type === 'sessions-changed') void refresh();
+    });
+  }, [services, refresh]);
+  return { sessions, error, refresh };
+}

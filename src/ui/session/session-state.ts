@@ -1,0 +1,152 @@
+import type {
+  AgentErrorCode,
+  AgentEvent,
+  AgentStats,
+  AgentStep,
+  CitedAnswer,
+  RetryReason,
+} from '../../agent/types';
+import { readCitedAnswer, readStats } from '../../export/records';
+import type { SessionRecord, SessionStatus } from '../../store/records';
+
+/** The step being generated right now, before the runner has parsed it into a step. */
+export interface LiveTurn {
+  seq: number;
+  attempt: number;
+  think: string;
+  action: string;
+  retry?: { reason: RetryReason; detail: string };
+}
+
+export interface SessionError {
+  /** 'store': the runner could not save; 'stored': the error saved on the session record. */
+  code: AgentErrorCode | 'store' | 'stored';
+  message: string;
+  fatal: boolean;
+}
+
+export interface SessionView {
+  id: string;
+  question: string;
+  status: SessionStatus | 'unknown';
+  session: SessionRecord | null;
+  steps: AgentStep[];
+  live: LiveTurn | null;
+  stats: AgentStats | null;
+  answer: { text: string; forced: boolean; citations: CitedAnswer | null } | null;
+  errors: SessionError[];
+  systemPrompt: string | null;
+  readOnly: boolean;
+}
+
+export function emptyView(id: string, question = ''): SessionView {
+  return {
+    id,
+    question,
+    status: 'unknown',
+    session: null,
+    steps: [],
+    live: null,
+    stats: null,
+    answer: null,
+    errors: [],
+    systemPrompt: null,
+    readOnly: false,
+  };
+}
+
+/** Steps by seq; a step at `seq` replaces the one there, and (retry-from) drops any after it. */
+export function upsertStep(steps: readonly AgentStep[], step: AgentStep, truncate: boolean): AgentStep[] {
+  const kept = steps.filter((s) => s.seq !== step.seq && (!truncate || s.seq < step.seq));
+  const at = kept.findIndex((s) => s.seq > step.seq);
+  if (at < 0) return [...kept, step];
+  return [...kept.slice(0, at), step, ...kept.slice(at)];
+}
+
+/** What the store says, merged under what live events already told us (they may be newer). */
+export function fromStore(
+  prev: SessionView,
+  session: SessionRecord | undefined,
+  stored: AgentStep[],
+): SessionView {
+  let steps = stored;
+  for (const s of prev.steps) {
+    const mine = steps.find((x) => x.seq === s.seq);
+    if (!mine || (mine.status === 'pending' && s.status === 'done')) steps = upsertStep(steps, s, false);
+  }
+  if (!session) return { ...prev, steps };
+  const citations = readCitedAnswer(session.citations);
+  const answer =
+    session.answer !== undefined
+      ? { text: session.answer, forced: prev.answer?.forced ?? false, citations }
+      : prev.answer;
+  const storedError: SessionError[] =
+    session.error && !prev.errors.some((e) => e.message === session.error)
+      ? [{ code: 'stored', message: session.error, fatal: true }]
+      : [];
+  const live = session.status === 'running' ? prev.live : null;
+  return {
+    ...prev,
+    question: session.question,
+    status: session.status,
+    session,
+    steps,
+    live,
+    stats: readStats(session.stats) ?? prev.stats,
+    answer,
+    errors: [...prev.errors, ...storedError],
+    readOnly: session.readOnly === true,
+  };
+}
+
+/** Applies one live event. Pure, so a burst of events can be folded in a single render. */
+export function applyEvent(view: SessionView, e: AgentEvent): SessionView {
+  switch (e.type) {
+    case 'start':
+      return {
+        ...view,
+        status: 'running',
+        systemPrompt: e.systemPrompt,
+        question: e.question || view.question,
+      };
+    case 'request':
+      return { ...view, status: 'running', live: { seq: e.seq, attempt: e.attempt, think: '', action: '' } };
+    case 'delta': {
+      const cur = view.live;
+      const base =
+        cur && cur.seq === e.seq && cur.attempt === e.attempt
+          ? cur
+          : { seq: e.seq, attempt: e.attempt, think: '', action: '' };
+      const live =
+        e.phase === 'think'
+          ? { ...base, think: base.think + e.text }
+          : { ...base, action: base.action + e.text };
+      return { ...view, live };
+    }
+    case 'retry': {
+      const live = {
+        seq: e.seq,
+        attempt: e.attempt + 1,
+        think: '',
+        action: '',
+        retry: { reason: e.reason, detail: e.detail },
+      };
+      return { ...view, live };
+    }
+    case 'step-started':
+    case 'step-done': {
+      const live = view.live && view.live.seq <= e.step.seq ? null : view.live;
+      return { ...view, steps: upsertStep(view.steps, e.step, e.type === 'step-started'), live };
+    }
+    case 'answer':
+      return { ...view, answer: { text: e.text, forced: e.forced, citations: e.citations }, live: null };
+    case 'error': {
+      const errors = [...view.errors, { code: e.code, message: e.message, fatal: e.fatal }].slice(-20);
+      return { ...view, errors, ...(e.fatal ? { status: 'error' as const, live: null } : {}) };
+    }
+    case 'stats':
+      return { ...view, stats: e.stats };
+    case 'fold':
+      return view;
+  }
+}

@@ -1,0 +1,88 @@
+import { useMemo } from 'preact/hooks';
+import { AnswerView } from '../answer/answer-view';
+import { ExportBar } from '../export/export-bar';
+import type { UiServices } from '../shared/services';
+import { statsFromSteps } from '../trajectory/format-stats';
+import { StatsHeader } from '../trajectory/stats-header';
+import { TrajectoryList } from '../trajectory/trajectory-list';
+import { Controls } from './controls';
+import { SessionErrors } from './session-errors';
+import { useSession } from './use-session';
+
+export function SessionView({
+  services,
+  id,
+  question,
+  onSwitch,
+  onError,
+}: {
+  services: UiServices;
+  id: string;
+  question: string;
+  /** Resume or retry may continue under a new session id. */
+  onSwitch: (id: string) => void;
+  onError: (message: string) => void;
+}) {
+  const { t, client } = services;
+  const view = useSession(services, id, question);
+  const running = view.status === 'running';
+  const stats = view.stats ?? statsFromSteps(view.steps);
+  // The moment the current figures were taken, so elapsed time can keep counting between events.
+  const statsAt = useMemo(() => Date.now(), [stats]);
+  const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
+  const actions = {
+    stop: () => void client.send('offscreen.researchStop', { sessionId: id }).catch(fail),
+    answerNow: () => void client.send('offscreen.researchAnswerNow', { sessionId: id }).catch(fail),
+    steer: async (note: string) => {
+      try {
+        return (await client.send('offscreen.researchSteer', { sessionId: id, note })).accepted;
+      } catch (e) {
+        fail(e);
+        return false;
+      }
+    },
+  };
+  const retry = (seq: number) =>
+    void client
+      .send('offscreen.researchRetryFrom', { sessionId: id, seq })
+      .then((r) => onSwitch(r.sessionId), fail);
+  const resume = () =>
+    void client.send('offscreen.researchResume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
+  const canRetry = !running && !view.readOnly && view.status !== 'unknown';
+  const answerText = view.answer?.text;
+  return (
+    <section class="session" aria-labelledby="session-title" data-status={view.status}>
+      <h2 id="session-title" class="session-question">
+        {view.question}
+      </h2>
+      <StatsHeader stats={stats} running={running} since={statsAt} t={t} />
+      <p class="visually-hidden" role="status" aria-live="polite">
+        {running
+          ? view.live
+            ? t('liveAnnounce', String(view.live.seq + 1))
+            : t('sessionRunning')
+          : t(`sessionStatus_${view.status}`)}
+      </p>
+      {running ? <Controls actions={actions} t={t} /> : null}
+      {!running &&
+      canRetry &&
+      (view.status === 'stopped' || view.status === 'error' || view.status === 'paused') ? (
+        <button type="button" data-testid="continue" onClick={resume}>
+          {t('historyContinue')}
+        </button>
+      ) : null}
+      <SessionErrors errors={view.errors} t={t} />
+      <TrajectoryList steps={view.steps} live={view.live} t={t} onRetry={canRetry ? retry : undefined} />
+      {answerText !== undefined ? (
+        <AnswerView
+          text={answerText}
+          citations={view.answer?.citations ?? null}
+          forced={view.answer?.forced ?? false}
+          steps={view.steps}
+          t={t}
+        />
+      ) : null}
+      {view.steps.length > 0 || answerText !== undefined ? <ExportBar view={view} t={t} /> : null}
+    </section>
+  );
+}

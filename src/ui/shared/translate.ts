@@ -1,0 +1,1 @@
+export type Translate = (key: string, substitutions?: string | string[]) => string;

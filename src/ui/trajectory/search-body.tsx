@@ -1,0 +1,53 @@
+import { isWebUrl } from '../../export/domain';
+import type { SearchGroup } from '../../export/observation';
+import type { Translate } from '../shared/translate';
+import { DomainAvatar } from './domain-avatar';
+
+const SHOWN = 6;
+
+export function SearchBody({
+  queries,
+  groups,
+  t,
+}: {
+  queries: string[];
+  groups: SearchGroup[];
+  t: Translate;
+}) {
+  return (
+    <div class="search-body">
+      <ul class="queries" aria-label={t('cardQueries')}>
+        {queries.map((q) => (
+          <li key={q}>
+            <span aria-hidden="true">🔍 </span>
+            {q}
+          </li>
+        ))}
+      </ul>
+      {groups.map((g, gi) => (
+        <div class="result-group" key={`${gi}:${g.query}`}>
+          {g.error ? <p class="muted">{t('cardSearchFailed', g.error)}</p> : null}
+          {g.hits.length === 0 && !g.error ? <p class="muted">{t('cardNoResults', g.query)}</p> : null}
+          <ol class="results" aria-label={t('cardResultsFor', g.query)}>
+            {g.hits.slice(0, SHOWN).map((h) => (
+              <li key={h.url}>
+                <DomainAvatar domain={h.domain} />
+                {isWebUrl(h.url) ? (
+                  <a href={h.url} target="_blank" rel="noopener noreferrer" title={h.url}>
+                    {h.title}
+                  </a>
+                ) : (
+                  <span>{h.title}</span>
+                )}
+                <span class="domain">{h.domain}</span>
+              </li>
+            ))}
+          </ol>
+          {g.hits.length > SHOWN ? (
+            <p class="muted">{t('cardMoreResults', String(g.hits.length - SHOWN))}</p>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

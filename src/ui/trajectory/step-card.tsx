@@ -1,0 +1,86 @@
+import { memo } from 'preact/compat';
+import { useMemo } from 'preact/hooks';
+import type { AgentStep } from '../../agent/types';
+import { parseSearchObservation, parseVisitObservation } from '../../export/observation';
+import type { Translate } from '../shared/translate';
+import { SearchBody } from './search-body';
+import { VisitBody } from './visit-body';
+
+export interface StepCardProps {
+  step: AgentStep;
+  t: Translate;
+  /** Offered on finished steps of a session that is not running. */
+  onRetry?: ((seq: number) => void) | undefined;
+}
+
+const KIND_LABEL = { search: 'kindSearch', visit: 'kindVisit', answer: 'kindAnswer', invalid: 'kindInvalid' };
+
+function Body({ step, t }: { step: AgentStep; t: Translate }) {
+  const a = step.action;
+  // Parsing an observation is the costly part; memo keeps it to once per step object.
+  const parsed = useMemo(
+    () =>
+      a.kind === 'search'
+        ? { search: parseSearchObservation(step.observation), visit: [] }
+        : a.kind === 'visit'
+          ? { search: [], visit: parseVisitObservation(step.observation) }
+          : { search: [], visit: [] },
+    [a.kind, step.observation],
+  );
+  if (a.kind === 'search') return <SearchBody queries={a.query} groups={parsed.search} t={t} />;
+  if (a.kind === 'visit') return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} t={t} />;
+  if (a.kind === 'answer') return <p class="muted">{t('cardAnswerWritten')}</p>;
+  return <p class="muted">{t('cardInvalid', a.message)}</p>;
+}
+
+function StepCardImpl({ step, t, onRetry }: StepCardProps) {
+  const kind = step.action.kind;
+  const titleId = `step-${step.seq}-title`;
+  return (
+    <article
+      class={`step-card kind-${kind}`}
+      data-testid="step-card"
+      data-kind={kind}
+      data-status={step.status}
+      aria-labelledby={titleId}
+    >
+      <header class="card-head">
+        <h3 id={titleId}>
+          {t('cardStep', String(step.seq + 1))} · {t(KIND_LABEL[kind])}
+        </h3>
+        {step.status === 'pending' ? <span class="badge">{t('cardRunning')}</span> : null}
+        {step.duplicateOf !== null ? (
+          <span class="badge" title={t('cardDuplicateTitle')}>
+            {t('cardDuplicate', String(step.duplicateOf + 1))}
+          </span>
+        ) : null}
+        {onRetry && step.status === 'done' ? (
+          <button
+            type="button"
+            class="link retry"
+            data-testid="retry-from"
+            onClick={() => onRetry(step.seq)}
+            aria-label={t('cardRetryFromLabel', String(step.seq + 1))}
+          >
+            {t('cardRetryFrom')}
+          </button>
+        ) : null}
+      </header>
+      {step.think ? (
+        <details class="thinking">
+          <summary>{t('cardThinking')}</summary>
+          <p class="think-text">{step.think}</p>
+        </details>
+      ) : null}
+      <Body step={step} t={t} />
+      {step.notes.map((n) => (
+        <p class="note" key={`${n.kind}:${n.text}`}>
+          {n.text}
+        </p>
+      ))}
+    </article>
+  );
+}
+
+/** Finished steps never change, so they only re-render when their step object is replaced. */
+export const StepCard = memo(StepCardImpl);

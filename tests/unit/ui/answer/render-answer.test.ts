@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import type { CitedAnswer } from '../../../../src/agent/types';
+import { renderAnswer } from '../../../../src/ui/answer/render-answer';
+
+const labels = { unsupported: 'No page read supports this sentence' };
+
+function dom(html: string): HTMLElement {
+  const div = document.createElement('div');
+  div.innerHTML = html;
+  return div;
+}
+
+describe('renderAnswer sanitizes hostile markdown', () => {
+  it('drops script tags and event-handler attributes', () => {
+    const out = dom(
+      renderAnswer(
+        'Hi <script>alert(1)</script> <b onclick="alert(2)">bold</b> <svg onload="alert(3)"></svg>',
+        null,
+        labels,
+      ),
+    );
+    expect(out.querySelector('script')).toBeNull();
+    expect(out.innerHTML).not.toMatch(/onclick|onload|alert/);
+    expect(out.textContent).toContain('bold');
+  });
+
+  it('never keeps a javascript: link', () => {
+    const out = dom(
+      renderAnswer('[click](javascript:alert(1)) and <a href="JaVaScRiPt:alert(2)">x</a>', null, labels),
+    );
+    for (const a of out.querySelectorAll('a'))
+      expect(a.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+  });
+
+  it('removes remote images and their onerror handlers, keeps data: images', () => {
+    const out = dom(
+      renderAnswer(
+        '![track](https://evil.example/pixel.png) <img src=x onerror="alert(1)"> ![ok](data:image/png;base64,iVBORw0KGgo=)',
+        null,
+        labels,
+      ),
+    );
+    const imgs = [...out.querySelectorAll('img')];
+    expect(imgs).toHaveLength(1);
+    expect(imgs[0]?.getAttribute('src')).toMatch(/^data:image\/png/);
+    expect(out.innerHTML).not.toContain('onerror');
+  });
+
+  it('opens links in a new tab without opener and shows the URL as title', () => {
+    const out = dom(renderAnswer('See [the docs](https://example.com/docs).', null, labels));
+    const a = out.querySelector('a');
+    expect(a?.getAttribute('target')).toBe('_blank');
+    expect(a?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(a?.getAttribute('title')).toBe('https://example.com/docs');
+  });
+
+  it('drops iframes, forms and style', () => {
+    const out = dom(
+      renderAnswer('<iframe src="https://x"></iframe><form><input></form><style>*{}</style>ok', null, labels),
+    );
+    expect(out.querySelector('iframe, form, input, style')).toBeNull();
+    expect(out.textContent).toContain('ok');
+  });
+});
+
+describe('renderAnswer with citations', () => {
+  const cited: CitedAnswer = {
+    sentences: [
+      { text: 'Water boils at **100 °C** at sea level. ', citations: [1], supported: true },
+      { text: 'At altitude it boils lower. ', citations: [1, 2], supported: true },
+      { text: 'The moon is cheese.', citations: [], supported: false },
+    ],
+    sources: [
+      { n: 1, url: 'https://en.wikipedia.org/wiki/Boiling_point', title: 'Boiling point' },
+      { n: 2, url: 'https://example.com/alt', title: 'Altitude "cooking"' },
+    ],
+  };
+
+  it('puts numbered citation links after supported sentences', () => {
+    const out = dom(renderAnswer('ignored', cited, labels));
+    const links = [...out.querySelectorAll<HTMLAnchorElement>('a[data-testid="citation"]')];
+    expect(links.map((a) => a.textContent)).toEqual(['[1]', '[1]', '[2]']);
+    expect(links[2]?.getAttribute('href')).toBe('https://example.com/alt');
+    expect(links[2]?.getAttribute('title')).toBe('Altitude "cooking" — https://example.com/alt');
+    expect(out.querySelector('strong')?.textContent).toBe('100 °C');
+  });
+
+  it('marks unsupported sentences with an explanation', () => {
+    const out = dom(renderAnswer('ignored', cited, labels));
+    const marked = out.querySelector('.unsupported');
+    expect(marked?.textContent).toBe('The moon is cheese.');
+    expect(marked?.getAttribute('title')).toBe('No page read supports this sentence');
+    expect(out.textContent).not.toMatch(/[\uE000-\uE003]/);
+  });
+
+  it('does not let answer text forge citation placeholders or links', () => {
+    const forged: CitedAnswer = {
+      sentences: [
+        { text: 'Evil \uE0001\uE001 <a href="javascript:x">y</a>', citations: [], supported: true },
+      ],
+      sources: [{ n: 1, url: 'https://ok.example', title: 'ok' }],
+    };
+    const out = dom(renderAnswer('x', forged, labels));
+    expect(out.querySelector('[data-testid="citation"]')).toBeNull();
+    expect(out.innerHTML).not.toContain('javascript');
+  });
+
+  it('shows a citation to a non-web source as plain text', () => {
+    const bad: CitedAnswer = {
+      sentences: [{ text: 'Claim.', citations: [1], supported: true }],
+      sources: [{ n: 1, url: 'javascript:alert(1)', title: 'bad' }],
+    };
+    const out = dom(renderAnswer('x', bad, labels));
+    expect(out.querySelector('a')).toBeNull();
+    expect(out.textContent).toContain('[1]');
+  });
+});

@@ -1,0 +1,146 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { IDBFactory } from 'fake-indexeddb';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import type { MessageClient } from '../../../src/messaging/client';
+import type { LiveEvent } from '../../../src/messaging/live';
+import type { MessageType, Request, Response } from '../../../src/messaging/protocol';
+import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
+import { openStore, type Store } from '../../../src/store';
+import type { ResearchIntent, UiServices } from '../../../src/ui/shared/services';
+
+const table = JSON.parse(
+  // import.meta.url is not a file: URL under the jsdom environment; vitest runs from the repo root.
+  readFileSync(resolve(process.cwd(), 'scripts/locales.json'), 'utf8'),
+) as Record<string, { en: string }>;
+
+/** The English strings, as chrome.i18n would give them, so tests read what a user reads. */
+export function tEn(key: string, subs?: string | string[]): string {
+  const row = table[key];
+  if (!row) return key;
+  const list = subs === undefined ? [] : Array.isArray(subs) ? subs : [subs];
+  return row.en.replace(/\$(\d)/g, (_, n: string) => list[Number(n) - 1] ?? '');
+}
+
+type Handler = (payload: unknown) => unknown;
+
+export interface FakeWorld {
+  services: UiServices;
+  store: Store;
+  sent: Array<{ type: string; payload: unknown }>;
+  /** Delivers a live event to every subscriber. */
+  emit(e: LiveEvent): void;
+  handle(type: MessageType, fn: Handler): void;
+  intents: ResearchIntent[];
+  openedOptions: number;
+}
+
+export async function fakeWorld(): Promise<FakeWorld> {
+  const store = await openStore({ factory: new IDBFactory() });
+  const sent: FakeWorld['sent'] = [];
+  const listeners = new Set<(e: LiveEvent) => void>();
+  const handlers = new Map<string, Handler>([
+    ['background.ping', () => ({ context: 'background', version: '1', startedAt: 0 })],
+    [
+      'offscreen.ping',
+      () => ({
+        context: 'offscreen',
+        startedAt: 0,
+        engine: { engine: 'web-llm', modelId: 'm', state: 'ready' },
+      }),
+    ],
+    ['offscreen.researchActive', () => ({ sessionIds: [] })],
+  ]);
+  const client: MessageClient = {
+    async send<K extends MessageType>(type: K, payload: Request<K>): Promise<Response<K>> {
+      sent.push({ type, payload });
+      const h = handlers.get(type);
+      if (!h) throw new Error(`no fake for ${type}`);
+      return (await h(payload)) as Response<K>;
+    },
+  };
+  const world: FakeWorld = {
+    store,
+    sent,
+    intents: [],
+    openedOptions: 0,
+    emit: (e) => {
+      for (const l of listeners) l(e);
+    },
+    handle: (type, fn) => handlers.set(type, fn),
+    services: {
+      client,
+      subscribe(onEvent) {
+        listeners.add(onEvent);
+        return () => listeners.delete(onEvent);
+      },
+      settings: { load: async () => DEFAULT_SETTINGS, save: async () => undefined },
+      storage: { estimate: async () => null },
+      store: Promise.resolve(store),
+      takeIntent: async () => world.intents.shift() ?? null,
+      t: tEn,
+      openOptions: () => {
+        world.openedOptions += 1;
+      },
+    },
+  };
+  return world;
+}
+
+/** Lets promises, store reads and the frame scheduler settle, then renders what changed. */
+export async function settle(ms = 30): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+  await act(async () => {
+    await Promise.resolve();
+  });
+}
+
+/** Waits (rendering as it goes) until `check` holds; store reads take a variable number of ticks. */
+export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting for the view');
+    await settle(10);
+  }
+}
+
+export function mount(node: preact.ComponentChild): HTMLElement {
+  const root = document.createElement('div');
+  document.body.append(root);
+  act(() => render(node, root));
+  return root;
+}
+
+export function unmount(root: HTMLElement): void {
+  act(() => render(null, root));
+  root.remove();
+}
+
+export const q = <E extends Element = HTMLElement>(root: ParentNode, testId: string) =>
+  root.querySelector<E>(`[data-testid="${testId}"]`);
+export const qa = <E extends Element = HTMLElement>(root: ParentNode, testId: string) => [
+  ...root.querySelectorAll<E>(`[data-testid="${testId}"]`),
+];
+
+/** Sets a textarea/input value the way typing does, so preact's onInput runs. */
+export function type(el: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  act(() => {
+    el.value = value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+export function click(el: Element | null): void {
+  if (!el) throw new Error('nothing to click');
+  act(() => {
+    (el as HTMLElement).click();
+  });
+}
+
+export function key(el: Element, k: string, init: KeyboardEventInit = {}): void {
+  act(() => {
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+  });
+}

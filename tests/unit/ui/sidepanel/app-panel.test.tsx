@@ -1,0 +1,233 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stepToRecord } from '../../../../src/research/step-record';
+import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
+import { sampleSession, sampleSteps } from '../../export/sample-session';
+import { click, type FakeWorld, fakeWorld, key, mount, q, qa, settle, unmount, until } from '../helpers';
+
+let world: FakeWorld;
+let root: HTMLElement;
+
+beforeEach(async () => {
+  world = await fakeWorld();
+  world.handle('offscreen.researchStart', () => ({ sessionId: 'p1' }));
+});
+afterEach(() => unmount(root));
+
+const payloads = (type: string) => world.sent.filter((m) => m.type === type).map((m) => m.payload);
+const page = { url: 'https://news.example/a', title: 'Fusion breakthrough', markdown: '# Fusion\nText.' };
+
+describe('research this page', () => {
+  it('fills an editable page question and starts with the page attached', async () => {
+    world.handle('background.currentPage', () => page);
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'research-page'));
+    await settle();
+    const box = q<HTMLTextAreaElement>(root, 'question');
+    expect(box?.value).toBe(
+      'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
+    );
+    expect(root.querySelector('.page-chip')?.textContent).toContain('Fusion breakthrough');
+    if (!box) throw new Error('no box');
+    key(box, 'Enter');
+    await settle();
+    expect(payloads('offscreen.researchStart')).toEqual([
+      {
+        question: 'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
+        origin: 'page',
+        page,
+      },
+    ]);
+  });
+
+  it('says so when the current page cannot be read', async () => {
+    world.handle('background.currentPage', () => null);
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'research-page'));
+    await settle();
+    expect(root.textContent).toContain("This page can't be read");
+  });
+
+  it('picks up an intent on open and another one announced while open', async () => {
+    world.intents.push({ kind: 'selection', ...page, selection: 'Fusion is solved' });
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Fusion is solved”');
+    world.intents.push({ kind: 'page', ...page, title: 'Another page' });
+    act(() => world.emit({ type: 'intent' }));
+    await settle();
+    expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Another page”');
+  });
+});
+
+describe('model status', () => {
+  it('shows download progress with size', async () => {
+    world.handle('offscreen.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: {
+        engine: 'web-llm',
+        modelId: 'Qwen3-4B',
+        state: 'loading',
+        progress: { fraction: 0.25, loadedBytes: 512 * 1024 * 1024, totalBytes: 2048 * 1024 * 1024 },
+      },
+    }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    const bar = q<HTMLProgressElement>(root, 'model-progress');
+    expect(bar?.value).toBeCloseTo(0.25);
+    expect(root.querySelector('.model-progress')?.textContent).toContain('512 MB of 2.0 GB');
+  });
+
+  it('explains an engine error with its hint and offers to retry', async () => {
+    world.handle('offscreen.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: {
+        engine: 'web-llm',
+        modelId: null,
+        state: 'error',
+        error: { message: 'WebGPU is not available', hint: 'Use the GGUF engine instead.' },
+      },
+    }));
+    world.handle('offscreen.engineLoad', () => ({ engine: 'web-llm', modelId: null, state: 'loading' }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    const banner = q(root, 'error-banner');
+    expect(banner?.textContent).toContain('WebGPU is not available');
+    expect(banner?.textContent).toContain('Use the GGUF engine instead.');
+    click(
+      [...(banner?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Try loading again') ??
+        null,
+    );
+    await settle();
+    expect(payloads('offscreen.engineLoad')).toHaveLength(1);
+  });
+});
+
+describe('history', () => {
+  async function seed() {
+    const s = world.store.sessions;
+    await s.create({ ...sampleSession(), id: 'old', question: 'Old question about tides', updatedAt: 1000 });
+    await s.create({
+      ...sampleSession(),
+      id: 'new',
+      question: 'New question about stars',
+      updatedAt: 2000,
+      status: 'stopped',
+    });
+    for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('new', st));
+  }
+  const items = () =>
+    qa(root, 'history-item').map((li) => li.querySelector('.history-question')?.textContent);
+
+  it('lists sessions newest first, filters by search, and opens one', async () => {
+    await seed();
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'open-history'));
+    await until(() => items().length === 2);
+    expect(items()).toEqual(['New question about stars', 'Old question about tides']);
+    const search = root.querySelector<HTMLInputElement>('input[type="search"]');
+    if (!search) throw new Error('no search');
+    act(() => {
+      search.value = 'tides';
+      search.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await until(() => items().length === 1);
+    expect(items()).toEqual(['Old question about tides']);
+  });
+
+  it('continues a stopped session and deletes after confirming', async () => {
+    await seed();
+    world.handle('offscreen.researchResume', () => ({ sessionId: 'new' }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'open-history'));
+    await until(() => items().length === 2);
+    click(q(root, 'history-continue'));
+    await until(() => qa(root, 'step-card').length === 4);
+    expect(payloads('offscreen.researchResume')).toEqual([{ sessionId: 'new' }]);
+
+    click(q(root, 'open-history'));
+    await until(() => items().length === 2);
+    click(q(root, 'history-delete'));
+    expect(items()).toHaveLength(2);
+    click(q(root, 'history-delete-confirm'));
+    await until(() => items().length === 1);
+    expect(await world.store.sessions.get('new')).toBeUndefined();
+
+    click(q(root, 'clear-history'));
+    click(q(root, 'clear-history-confirm'));
+    await until(() => items().length === 0);
+    expect(root.textContent).toContain('No research yet.');
+  });
+});
+
+describe('export and import', () => {
+  it('copies the session as markdown with its sources', async () => {
+    await world.store.sessions.create({ ...sampleSession(), id: 'done' });
+    for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('done', st));
+    world.handle('offscreen.researchActive', () => ({ sessionIds: ['done'] }));
+    let copied = '';
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (s: string) => {
+          copied = s;
+        },
+      },
+    });
+    root = mount(<SidePanelApp services={world.services} />);
+    await until(() => q(root, 'copy-md') !== null);
+    click(q(root, 'copy-md'));
+    await settle();
+    expect(copied).toContain('# What is the boiling point of water?');
+    expect(copied).toContain('[[1]](https://en.wikipedia.org/wiki/Boiling_point)');
+    expect(copied).toContain('## Sources');
+    expect(root.textContent).toContain('Copied.');
+  });
+
+  it('opens an imported trajectory read-only with every step', async () => {
+    const file = resolve(process.cwd(), 'tests/fixtures/drvenus/0000.json');
+    const text = readFileSync(file, 'utf8');
+    const turns = (JSON.parse(text) as { messages: Array<{ role: string }> }).messages.filter(
+      (m) => m.role === 'assistant',
+    ).length;
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'open-history'));
+    await settle();
+    const input = q<HTMLInputElement>(root, 'import-json');
+    if (!input) throw new Error('no import input');
+    Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], '0000.json')] });
+    act(() => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => qa(root, 'step-card').length > 0);
+    expect(qa(root, 'step-card')).toHaveLength(turns);
+    expect(root.textContent).toContain('Imported trajectory, read-only.');
+    expect(q(root, 'stop')).toBeNull();
+    expect(q(root, 'retry-from')).toBeNull();
+  });
+
+  it('refuses a file that is not a trajectory', async () => {
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    click(q(root, 'open-history'));
+    await settle();
+    const input = q<HTMLInputElement>(root, 'import-json');
+    if (!input) throw new Error('no import input');
+    Object.defineProperty(input, 'files', { configurable: true, value: [new File(['{"foo":1}'], 'x.json')] });
+    act(() => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await until(() => root.querySelector('.import [role="alert"]') !== null);
+    expect(root.querySelector('.import [role="alert"]')?.textContent).toContain('Not a trajectory file');
+  });
+});

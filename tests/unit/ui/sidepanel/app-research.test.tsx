@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../../../src/agent/types';
+import { stepToRecord } from '../../../../src/research/step-record';
+import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
+import { CITED, sampleSession, sampleSteps } from '../../export/sample-session';
+import {
+  click,
+  type FakeWorld,
+  fakeWorld,
+  key,
+  mount,
+  q,
+  qa,
+  settle,
+  type,
+  unmount,
+  until,
+} from '../helpers';
+
+let world: FakeWorld;
+let root: HTMLElement;
+
+beforeEach(async () => {
+  world = await fakeWorld();
+  world.handle('offscreen.researchStart', () => ({ sessionId: 's1' }));
+});
+afterEach(() => unmount(root));
+
+const send = (type: string) => world.sent.filter((m) => m.type === type);
+
+async function startSession(question = 'Why is the sky blue?') {
+  root = mount(<SidePanelApp services={world.services} />);
+  await settle();
+  const box = q<HTMLTextAreaElement>(root, 'question');
+  if (!box) throw new Error('no question box');
+  type(box, question);
+  key(box, 'Enter');
+  await settle();
+}
+
+describe('asking a question', () => {
+  it('starts on Enter with the typed question; Shift+Enter does not start', async () => {
+    root = mount(<SidePanelApp services={world.services} />);
+    await settle();
+    const box = q<HTMLTextAreaElement>(root, 'question');
+    if (!box) throw new Error('no question box');
+    type(box, 'Why is the sky blue?');
+    key(box, 'Enter', { shiftKey: true });
+    await settle();
+    expect(send('offscreen.researchStart')).toHaveLength(0);
+    key(box, 'Enter');
+    await settle();
+    expect(send('offscreen.researchStart').map((m) => m.payload)).toEqual([
+      { question: 'Why is the sky blue?', origin: 'ask' },
+    ]);
+    expect(root.querySelector('.session-question')?.textContent).toBe('Why is the sky blue?');
+    expect(q<HTMLTextAreaElement>(root, 'question')?.value).toBe('');
+  });
+
+  it('shows why starting failed', async () => {
+    world.handle('offscreen.researchStart', () => {
+      throw new Error('Load a model first');
+    });
+    await startSession();
+    expect(q(root, 'error-banner')?.textContent).toContain('Load a model first');
+  });
+});
+
+describe('live trajectory', () => {
+  it('streams thinking, then shows search and visit cards with results and evidence', async () => {
+    await startSession();
+    const [s0, s1] = sampleSteps();
+    if (!s0 || !s1) throw new Error('fixture');
+    const ev = (event: AgentEvent) => world.emit({ type: 'session', sessionId: 's1', event });
+    ev({ type: 'request', seq: 0, attempt: 1, promptTokens: 1, prefillTokens: 1 });
+    ev({ type: 'delta', seq: 0, attempt: 1, text: 'Rayleigh ', phase: 'think' });
+    ev({ type: 'delta', seq: 0, attempt: 1, text: 'scattering?', phase: 'think' });
+    await settle(150);
+    expect(q(root, 'live-step')?.textContent).toContain('Rayleigh scattering?');
+
+    ev({ type: 'step-started', step: { ...s0, status: 'pending', observation: null } });
+    await settle();
+    expect(q(root, 'live-step')).toBeNull();
+    expect(qa(root, 'step-card').map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
+      ['search', 'pending'],
+    ]);
+
+    ev({ type: 'step-done', step: s0 });
+    ev({ type: 'step-done', step: s1 });
+    await settle();
+    const cards = qa(root, 'step-card');
+    expect(cards.map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
+      ['search', 'done'],
+      ['visit', 'done'],
+    ]);
+    expect(cards[0]?.textContent).toContain('Boiling point - Wikipedia');
+    expect(cards[0]?.textContent).toContain('en.wikipedia.org');
+    // Hostile titles are text, not markup.
+    expect(cards[0]?.querySelector('script')).toBeNull();
+    expect(cards[1]?.textContent).toContain('At sea level, water boils at 100 °C');
+    expect(cards[1]?.querySelector('a[href="https://www.example.com/altitude"]')?.getAttribute('rel')).toBe(
+      'noopener noreferrer',
+    );
+    // Thinking is there but collapsed.
+    expect(cards[0]?.querySelector('details.thinking')?.hasAttribute('open')).toBe(false);
+  });
+
+  it('shows the cited answer and its sources', async () => {
+    await startSession();
+    world.emit({
+      type: 'session',
+      sessionId: 's1',
+      event: { type: 'answer', text: 'x', forced: false, citations: CITED },
+    });
+    await settle();
+    const links = qa<HTMLAnchorElement>(root, 'citation');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://en.wikipedia.org/wiki/Boiling_point',
+      'https://en.wikipedia.org/wiki/Boiling_point',
+      'https://www.example.com/altitude',
+    ]);
+    expect(q(root, 'answer')?.querySelector('.unsupported')?.textContent).toBe('The moon is made of cheese.');
+    expect(q(root, 'sources')?.textContent).toContain('Cooking at [altitude]');
+  });
+
+  it('shows a search provider failure from the run', async () => {
+    await startSession();
+    world.emit({
+      type: 'session',
+      sessionId: 's1',
+      event: {
+        type: 'error',
+        code: 'tool-failed',
+        message: 'All search providers failed: 429',
+        fatal: false,
+      },
+    });
+    await settle();
+    expect(q(root, 'error-banner')?.textContent).toContain('All search providers failed: 429');
+  });
+
+  it('sends stop, answer now and a steering note for the running session', async () => {
+    await startSession();
+    world.handle('offscreen.researchStop', () => ({ stopped: true }));
+    world.handle('offscreen.researchAnswerNow', () => ({ accepted: true }));
+    world.handle('offscreen.researchSteer', () => ({ accepted: true }));
+    world.emit({
+      type: 'session',
+      sessionId: 's1',
+      event: { type: 'request', seq: 0, attempt: 1, promptTokens: 1, prefillTokens: 1 },
+    });
+    await settle();
+    click(q(root, 'answer-now'));
+    const steer = q<HTMLInputElement>(root, 'steer');
+    if (!steer) throw new Error('no steer input');
+    type(steer, 'prefer primary sources');
+    click(q(root, 'steer-send'));
+    click(q(root, 'stop'));
+    await settle();
+    expect(send('offscreen.researchAnswerNow').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
+    expect(send('offscreen.researchSteer').map((m) => m.payload)).toEqual([
+      { sessionId: 's1', note: 'prefer primary sources' },
+    ]);
+    expect(send('offscreen.researchStop').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
+  });
+});
+
+describe('reopening the panel', () => {
+  it('reattaches to the active session and shows what the store has', async () => {
+    await world.store.sessions.create({ ...sampleSession({ status: 'running' }), id: 'run-1' });
+    for (const s of sampleSteps()) await world.store.steps.put(stepToRecord('run-1', s));
+    world.handle('offscreen.researchActive', () => ({ sessionIds: ['run-1'] }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await until(() => qa(root, 'step-card').length > 0);
+    expect(qa(root, 'step-card').map((c) => c.dataset.kind)).toEqual(['search', 'visit', 'visit', 'answer']);
+    expect(q(root, 'stop')).not.toBeNull();
+    expect(root.querySelector('.session-question')?.textContent).toBe('What is the boiling point of water?');
+  });
+
+  it('keeps a 200-step run light: early steps collapse to one line', async () => {
+    const [s0] = sampleSteps();
+    if (!s0) throw new Error('fixture');
+    await world.store.sessions.create({ ...sampleSession({ status: 'done' }), id: 'long' });
+    for (let i = 0; i < 200; i++) await world.store.steps.put(stepToRecord('long', { ...s0, seq: i }));
+    world.handle('offscreen.researchActive', () => ({ sessionIds: ['long'] }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await until(() => qa(root, 'step-card').length === 200);
+    const cards = qa(root, 'step-card');
+    expect(cards).toHaveLength(200);
+    expect(cards.filter((c) => c.classList.contains('compact'))).toHaveLength(160);
+    click(cards[0]?.querySelector('button') ?? null);
+    expect(qa(root, 'step-card').filter((c) => c.classList.contains('compact'))).toHaveLength(159);
+  });
+});
