@@ -77,6 +77,7 @@ describe('visit reads pages through real tabs', () => {
     const slow = read(`${server.origin}/slow`);
     const [result] = await Promise.all([read(url), during]);
     await slow;
+    expect(result.ok, result.reason).toBe(true);
     expect(result.via).toBe('new-tab');
     const metaFile = path.join(sharedPagesDir, pageName(), 'expected-metadata.json');
     const fallback = path.join(repoRoot, 'tests/fixtures/pages', pageName(), 'expected-metadata.json');
