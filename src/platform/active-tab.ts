@@ -2,9 +2,11 @@ import type { PageContent } from '../messaging/protocol';
 import type { TabApi } from '../tools/browse/tab-api';
 import { readTabPage } from './tab-page';
 
-/** The tab the user is looking at in the last focused window, with its selection, if readable. */
+/** The tab the user is looking at in the last focused browser window, with its selection, if readable. */
 export async function readActiveTab(api: TabApi): Promise<PageContent | null> {
-  const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+  // The side panel is not a tab; a normal window's active tab is the page the user is looking at.
+  const win = await chrome.windows.getLastFocused({ windowTypes: ['normal'] });
+  const [tab] = await chrome.tabs.query({ active: true, windowId: win.id });
   if (tab?.id === undefined || !tab.url || !/^https?:/.test(tab.url)) return null;
   const [sel] = await chrome.scripting
     .executeScript({ target: { tabId: tab.id }, func: () => String(getSelection() ?? '') })

@@ -1,0 +1,139 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ScriptedModelServer, startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
+import { collectErrors, type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
+import { repoRoot, sharedFixtures } from './helpers/paths';
+import { serveSearch } from './helpers/search-fixture';
+import { writeSettings } from './helpers/settings';
+
+const call = (name: string, args: unknown) =>
+  `<think>\nI should ${name} next, carefully.\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+const ANSWER =
+  'Blanket.js is an easy to install, easy to configure, and easy to use JavaScript code coverage library that works both in-browser and with nodejs. It was first released on the Moon.';
+
+describe('the side panel, as a user drives it', () => {
+  let b: ExtensionBrowser;
+  let pages: FixtureServer;
+  let model: ScriptedModelServer;
+  let pageUrl: string;
+  let panel: Page;
+
+  beforeAll(async () => {
+    pages = await startFixtureServer();
+    pageUrl = `${pages.origin}/pages/${pages.sharedPages.includes('001') ? '001' : 'daringfireball-1'}/`;
+    serveSearch(pages, () => [
+      { title: 'Frontend code coverage', url: pageUrl, content: 'Blanket.js and Mocha' },
+      { title: 'Something else', url: `${pages.origin}/pages/elsewhere/`, content: 'not read' },
+    ]);
+    model = await startScriptedModelServer({ chunkSize: 6, chunkDelayMs: 15 });
+    b = await launchWithExtension();
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+    await writeSettings(panel, {
+      engine: 'openai',
+      openaiBaseUrl: model.url,
+      openaiModel: 'scripted',
+      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: pages.origin }],
+      allowLoopback: true,
+    });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await model?.close();
+    await pages?.close();
+  });
+
+  it('asks, streams the steps, cites only pages read, downloads markdown, and keeps the session', async () => {
+    model.setTurns([
+      call('search', { query: ['frontend javascript code coverage'] }),
+      call('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
+      `<think>\nThe page answers it.\n</think>\n<answer>\n${ANSWER}\n</answer>`,
+    ]);
+    const errors = collectErrors(panel);
+    const question = 'Which JavaScript coverage library works with Mocha?';
+    await panel.getByTestId('question').fill(question);
+    await panel.getByTestId('start').click();
+
+    const search = panel.locator('[data-testid=step-card][data-kind=search]');
+    await search.first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => search.first().textContent()).toContain('Frontend code coverage');
+    await b.screenshot(panel, 'sidepanel-mid-run');
+
+    const answer = panel.getByTestId('answer');
+    await answer.waitFor({ timeout: 30_000 });
+    await expect.poll(() => answer.textContent()).toContain('Blanket.js');
+    const hrefs = await panel
+      .getByTestId('citation')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(new Set(hrefs)).toEqual(new Set([pageUrl]));
+    expect(await panel.getByTestId('sources').textContent()).toContain(pageUrl);
+    expect(await panel.locator('[data-testid=step-card][data-kind=visit]').count()).toBe(1);
+    await b.screenshot(panel, 'sidepanel-answer');
+
+    const [download] = await Promise.all([
+      panel.waitForEvent('download'),
+      panel.getByTestId('download-md').click(),
+    ]);
+    const file = await download.path();
+    const md = readFileSync(file, 'utf8');
+    expect(download.suggestedFilename()).toMatch(/\.md$/);
+    expect(md).toContain(question);
+    expect(md).toContain('Blanket.js is an easy to install');
+    expect(md).toContain(pageUrl);
+    expect(md).toMatch(/\[1\]/);
+    expect(md).not.toContain('/pages/elsewhere/');
+
+    await panel.reload();
+    await panel.getByTestId('open-history').click();
+    const item = panel.getByTestId('history-item').filter({ hasText: question });
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('researches the page the user is on, seeded with its title and content', async () => {
+    model.setTurns([`<think>\nThe page says it.\n</think>\n<answer>\n${ANSWER}\n</answer>`]);
+    const before = model.requests.length;
+    const userTab = await b.context.newPage();
+    await userTab.goto(pageUrl);
+    const title = await userTab.title();
+    // The panel sits beside the page in a window of its own, as Chrome's side panel does.
+    const popupPromise = b.context.waitForEvent('page');
+    await panel.evaluate((url) => chrome.windows.create({ url, type: 'popup', focused: false }), panel.url());
+    const side = await popupPromise;
+    await side.waitForLoadState();
+    await side.getByTestId('research-page').click();
+    const box = side.getByTestId('question');
+    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toContain(title.slice(0, 20));
+    await side.getByTestId('start').click();
+    await side.getByTestId('answer').waitFor({ timeout: 30_000 });
+    const first = side.locator('[data-testid=step-card]').first();
+    expect(await first.getAttribute('data-kind')).toBe('visit');
+    expect(await first.textContent()).toContain(new URL(pageUrl).host);
+    const request = model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
+    const sent = JSON.stringify(request?.body?.messages ?? []);
+    expect(sent).toContain(pageUrl);
+    expect(sent).toContain('Blanket');
+    await b.screenshot(side, 'sidepanel-research-page');
+    await side.close();
+    await userTab.close();
+  });
+
+  it('imports a DR-Venus trajectory and shows every step read-only', async () => {
+    const shared = path.join(sharedFixtures, 'drvenus/sft/0000.json');
+    const file = existsSync(shared) ? shared : path.join(repoRoot, 'tests/fixtures/drvenus/0000.json');
+    const trajectory = JSON.parse(readFileSync(file, 'utf8')) as { messages: { role: string }[] };
+    const turns = trajectory.messages.filter((m) => m.role === 'assistant').length;
+    await panel.reload();
+    await panel.getByTestId('open-history').click();
+    await panel.getByTestId('import-json').setInputFiles(file);
+    const cards = panel.locator('[data-testid=step-card]');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(turns);
+    expect(await panel.getByTestId('stop').count()).toBe(0);
+    await b.screenshot(panel, 'sidepanel-import');
+  });
+});
