@@ -1,5 +1,7 @@
 // Offscreen document: hosts the inference engine and the research runner for as long as the browser
 // runs. This file only wires parts together; the logic lives in src/.
+
+import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import * as v from 'valibot';
 import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
@@ -10,6 +12,7 @@ import { extensionUrl, portTransport, runtimeTransport } from '../../src/platfor
 import { createAgentTools } from '../../src/research/agent-tools';
 import { createEngineChooser } from '../../src/research/engine-choice';
 import { createEngineHost } from '../../src/research/engine-host';
+import { createPdfReader } from '../../src/research/pdf-reader';
 import { createResearchRunner } from '../../src/research/runner';
 import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
 import { createWebLlmAdmin } from '../../src/research/webllm-admin';
@@ -67,6 +70,7 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
           signedOut: signedOut(s, url),
           policy: policyOf(s),
         }),
+      readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
       rank: (markdown, goal, question) => buildEvidence({ markdown, goal, question }),
       pages: store.pages,
       policy: policyOf(s),

@@ -1,0 +1,33 @@
+import { pdfToText } from '../tools/browse/pdf-text';
+import type { PageText } from './agent-tools';
+
+const MAX_PDF_BYTES = 30 * 1024 * 1024;
+
+/**
+ * PDFs are fetched and parsed instead of opened in a tab (Chrome's viewer exposes no text to
+ * scripts). Redirects are refused here (`redirect: 'error'`) because a fetch would follow them
+ * before the URL policy could look; such a PDF is left to the tab reader, which checks each hop.
+ */
+export function createPdfReader(deps: {
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  workerSrc?: string;
+}) {
+  return async (url: string, signal: AbortSignal): Promise<PageText | null> => {
+    let res: Response;
+    try {
+      res = await deps.fetch(url, { signal, redirect: 'error', credentials: 'omit' });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return null;
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (!res.ok || !/pdf/i.test(type)) return null;
+    const size = Number(res.headers.get('content-length') ?? 0);
+    if (size > MAX_PDF_BYTES) {
+      return { url, finalUrl: url, title: url, markdown: '', links: [] };
+    }
+    const data = await res.arrayBuffer();
+    const pdf = await pdfToText(data, { signal, ...(deps.workerSrc ? { workerSrc: deps.workerSrc } : {}) });
+    return { url, finalUrl: res.url || url, title: pdf.title || url, markdown: pdf.text, links: [] };
+  };
+}
