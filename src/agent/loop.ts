@@ -26,6 +26,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   onEvent?: (event: AgentEvent) => void;
   control?: ResearchControl;
+  /**
+   * Awaited after `step-started` and before the step's tool runs, so a caller can make the step
+   * durable first (write-ahead): a crash during the tool then leaves a record to resume from.
+   */
+  beforeTool?: (step: AgentStep) => Promise<void>;
 }
 
 /**
@@ -190,6 +195,8 @@ export async function runResearch(
       };
       steps.push(step);
       emit({ type: 'step-started', step: structuredClone(step) });
+      await opts.beforeTool?.(structuredClone(step));
+      if (signal.aborted) return finish('aborted');
       if (step.action.kind === 'answer' || forceNext || seq + 1 >= settings.maxSteps) {
         step.status = 'done';
         step.finishedAt = clock();

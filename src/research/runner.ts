@@ -95,7 +95,7 @@ export function createResearchRunner(deps: RunnerDeps) {
             settings: agentSettingsFrom(snap.app),
             resume: { systemPrompt: snap.systemPrompt, steps },
           },
-          { signal: abort.signal, control, onEvent: writer.onEvent },
+          { signal: abort.signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
         );
         await finish(statusOf(result), result.error?.message);
       } catch (err) {

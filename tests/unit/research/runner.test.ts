@@ -11,8 +11,15 @@ import { freshStore } from '../store/helpers';
 const call = (name: string, args: unknown) =>
   `<think>\nplan\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
+const savedBeforeTool: boolean[] = [];
+let storeForCheck: Store | null = null;
+
 const tools: AgentTools = {
   async search(queries) {
+    if (storeForCheck) {
+      const saved = await storeForCheck.steps.listForSession('id-1');
+      savedBeforeTool.push(saved.some((r) => r.status === 'pending' && r.seq === 0));
+    }
     return queries.map((query) => ({
       query,
       hits: [{ title: 'Moon facts', url: 'https://example.org/moon', snippet: 'The Moon orbits Earth.' }],
@@ -65,8 +72,12 @@ describe('research runner', () => {
         }
       },
     });
+    storeForCheck = store;
     const { sessionId } = await runner.start({ question: 'How far is the Moon?', origin: 'ask' });
     await runner.settled(sessionId);
+    storeForCheck = null;
+    // Write-ahead: the step was durable (pending) before its search ran.
+    expect(savedBeforeTool).toEqual([true]);
     const session = await store.sessions.get(sessionId);
     expect(session?.status).toBe('done');
     expect(session?.answer).toContain('384,400 km');
