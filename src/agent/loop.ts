@@ -13,7 +13,7 @@ import { collectReadPages } from './read-pages';
 import { restoreSteps } from './resume';
 import { type AgentSettings, resolveBudget, withDefaults } from './settings';
 import { computeStats } from './stats';
-import type { AgentErrorCode, AgentEvent, AgentStep, ResearchResult, ResearchStatus } from './types';
+import type { AgentEvent, AgentStep, ResearchResult, ResearchStatus } from './types';
 
 export interface ResearchInput {
   question: string;
@@ -62,7 +62,7 @@ export async function runResearch(
 
   const restored = restoreSteps(input.resume?.steps ?? []);
   const steps: AgentStep[] = typeof restored === 'string' ? [] : restored.steps;
-  const finish = (status: ResearchStatus, error: { code: AgentErrorCode; message: string } | null = null) => {
+  const finish = (status: ResearchStatus, error: ResearchResult['error'] = null) => {
     const stats = computeStats(steps);
     emit({ type: 'stats', stats });
     const last = steps[steps.length - 1];
@@ -208,7 +208,18 @@ export async function runResearch(
     }
   } catch (err) {
     if (signal.aborted || isAbortError(err)) return finish('aborted');
-    const message = err instanceof Error ? err.message : String(err);
-    return finish('error', { code: 'engine-failed', message });
+    const e = err as { message?: unknown; hint?: unknown; code?: unknown };
+    const message = [
+      err instanceof Error ? err.message : String(err),
+      typeof e.hint === 'string' ? e.hint : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    // The engine's own code (e.g. 'device-lost') lets the caller pause instead of failing the run.
+    return finish('error', {
+      code: 'engine-failed',
+      message,
+      ...(typeof e.code === 'string' ? { engineCode: e.code } : {}),
+    });
   }
 }

@@ -148,5 +148,5 @@ export interface ResearchResult {
   steps: AgentStep[];
   stats: AgentStats;
   systemPrompt: string;
-  error: { code: AgentErrorCode; message: string } | null;
+  error: { code: AgentErrorCode; message: string; engineCode?: string } | null;
 }

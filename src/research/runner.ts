@@ -97,7 +97,9 @@ export function createResearchRunner(deps: RunnerDeps) {
           },
           { signal: abort.signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
         );
-        await finish(statusOf(result), result.error?.message);
+        // A lost GPU device is not the run's fault: pause it so it can continue after a reload.
+        const paused = result.error?.engineCode === 'device-lost';
+        await finish(paused ? 'paused' : statusOf(result), result.error?.message);
       } catch (err) {
         const e = err as { message?: string; hint?: string };
         const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
@@ -118,6 +120,12 @@ export function createResearchRunner(deps: RunnerDeps) {
 
   return {
     async start(req: Request<'offscreen.researchStart'>): Promise<{ sessionId: string }> {
+      // One model serves one conversation at a time: interleaved requests would thrash its cache.
+      if (active.size > 0) {
+        throw new Error(
+          'A research run is already going. Stop it or wait for its answer before asking again.',
+        );
+      }
       const app = await deps.loadSettings();
       const now = deps.clock();
       const systemPrompt = buildSystemPrompt({ date: formatDate(now), custom: app.customPrompt });
@@ -153,6 +161,9 @@ export function createResearchRunner(deps: RunnerDeps) {
 
     async resume(sessionId: string): Promise<{ sessionId: string }> {
       if (active.has(sessionId)) return { sessionId };
+      if (active.size > 0) {
+        throw new Error('Another research run is going. Stop it before continuing this one.');
+      }
       const session = await deps.store.sessions.get(sessionId);
       if (!session) throw new Error('That session no longer exists.');
       if (session.readOnly) throw new Error('Imported sessions are read-only and cannot be continued.');

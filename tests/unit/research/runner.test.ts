@@ -164,3 +164,37 @@ describe('research runner', () => {
     expect(s?.error).toBe('WebGPU is not available. Use wllama on CPU.');
   });
 });
+
+describe('research runner limits', () => {
+  it('refuses a second run while one is going, in words', async () => {
+    const store = await freshStore();
+    let unblock: () => void = () => {};
+    const hang = new Promise<void>((r) => {
+      unblock = r;
+    });
+    const engine = new ScriptedEngine(['<think>x</think><answer>a</answer>'], { pace: () => hang });
+    const { runner } = setup(store, engine);
+    const { sessionId } = await runner.start({ question: 'first?', origin: 'ask' });
+    await expect(runner.start({ question: 'second?', origin: 'ask' })).rejects.toThrow(/already going/);
+    runner.stop(sessionId);
+    unblock();
+    await runner.settled(sessionId);
+  });
+
+  it('pauses a run whose GPU device was lost, so it can continue later', async () => {
+    const store = await freshStore();
+    const engine = new ScriptedEngine([]);
+    engine.chat = async () => {
+      throw Object.assign(new Error('The GPU device was lost.'), {
+        code: 'device-lost',
+        hint: 'Reload and continue.',
+      });
+    };
+    const { runner } = setup(store, engine);
+    const { sessionId } = await runner.start({ question: 'q?', origin: 'ask' });
+    await runner.settled(sessionId);
+    const s = await store.sessions.get(sessionId);
+    expect(s?.status).toBe('paused');
+    expect(s?.error).toContain('GPU device was lost');
+  });
+});
