@@ -42,6 +42,9 @@ const signedOut = (s: Settings, url: string) => {
   return !s.signInSites.some((site) => host === site || host.endsWith(`.${site}`));
 };
 
+// A page's evidence gets about a tenth of the window, so a few visits fit between folds.
+const evidenceBudget = (window: number) => Math.max(300, Math.min(2000, Math.floor(window / 10)));
+
 const engines = createEngineHost({
   choose: createEngineChooser({
     wasmUrl: extensionUrl('wllama/wllama.wasm'),
@@ -71,7 +74,8 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
           policy: policyOf(s),
         }),
       readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
-      rank: (markdown, goal, question) => buildEvidence({ markdown, goal, question }),
+      rank: (markdown, goal, question) =>
+        buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) }),
       pages: store.pages,
       policy: policyOf(s),
       maxTabs: s.maxTabs,

@@ -82,9 +82,11 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
       const why = err instanceof Error ? err.message : String(err);
       return failed(
         target,
-        load.timedOut
-          ? `The page did not load within ${Math.round(o.timeoutMs / 1000)} s and nothing could be read yet.`
-          : `The page could not be read (${why}).`,
+        !load.finalUrl
+          ? 'The address did not open as a web page (it may be a file download or a blocked address).'
+          : load.timedOut
+            ? `The page did not load within ${Math.round(o.timeoutMs / 1000)} s and nothing could be read yet.`
+            : `The page could not be read (${why}).`,
       );
     }
     if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {

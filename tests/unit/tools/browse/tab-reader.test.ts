@@ -35,7 +35,7 @@ const opts = { policy: DEFAULT_URL_POLICY, timeoutMs: 1000, signedOut: true };
 describe('reading a page through a tab', () => {
   it('closes the agent tab even when extraction fails, and says why', async () => {
     const { api, log } = fakeApi({
-      waitForLoad: async () => ({ timedOut: true, finalUrl: '' }),
+      waitForLoad: async () => ({ timedOut: true, finalUrl: 'https://example.org/a' }),
       extract: async () => {
         throw new Error('Cannot access contents of the page.');
       },
@@ -44,6 +44,17 @@ describe('reading a page through a tab', () => {
     expect(r.ok).toBe(false);
     expect(r.reason).toMatch(/did not load within 1 s/);
     expect(log).toEqual(['open https://example.org/a', 'close 7']);
+  });
+
+  it('says a download is not a page when the tab never navigated', async () => {
+    const { api } = fakeApi({
+      waitForLoad: async () => ({ timedOut: true, finalUrl: '' }),
+      extract: async () => {
+        throw new Error('Cannot access contents of the page.');
+      },
+    });
+    const r = await readThroughTab(api, 'https://example.org/file.zip', opts);
+    expect(r.reason).toMatch(/file download/);
   });
 
   it('never opens a tab for a refused address', async () => {
