@@ -29,7 +29,7 @@ if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && !process.env.SLEUTH_
 }
 
 console.log('Building the extension…');
-const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
