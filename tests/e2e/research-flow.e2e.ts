@@ -1,52 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';
-import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
-import { serveSearch } from './helpers/search-fixture';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
 import { readSession, writeSettings } from './helpers/settings';
-
-const call = (name: string, args: unknown) =>
-  `<think>\nI should ${name}.\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 
 describe('a research run through the offscreen runner, the service worker and real tabs', () => {
   let b: ExtensionBrowser;
-  let pages: FixtureServer;
-  let model: ScriptedModelServer;
-  let pageUrl: string;
+  let fx: ResearchFixture;
 
   beforeAll(async () => {
-    pages = await startFixtureServer();
-    pageUrl = `${pages.origin}/pages/${pages.sharedPages.includes('001') ? '001' : 'article'}/`;
-    serveSearch(pages, () => [
-      { title: 'Frontend code coverage', url: pageUrl, content: 'Blanket.js and Mocha' },
-      { title: 'Unrelated', url: `${pages.origin}/pages/none/`, content: 'nothing' },
-    ]);
-    model = await startScriptedModelServer({
-      turns: [
-        call('search', { query: ['frontend javascript code coverage'] }),
-        call('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
-        '<think>\nThe page answers it.\n</think>\n<answer>\nBlanket.js is an easy to install, easy to configure, and easy to use JavaScript code coverage library that works both in-browser and with nodejs. The Moon is made of cheese.\n</answer>',
-      ],
-    });
+    fx = await startResearchFixture();
     b = await launchWithExtension();
   });
   afterAll(async () => {
     await b?.close();
-    await model?.close();
-    await pages?.close();
+    await fx?.close();
   });
 
   it('searches, reads the page in a tab, answers, and cites only the page it read', async () => {
+    const { model, pageUrl } = fx;
+    model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      toolCallTurn('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
+      answerTurn(`${PAGE_SENTENCE} The Moon is made of cheese.`),
+    ]);
     const panel = await b.openPage('extension/sidepanel/index.html');
     await expect.poll(() => panel.getByTestId('status-offscreen').getAttribute('data-state')).toBe('ok');
-    await writeSettings(panel, {
-      engine: 'openai',
-      openaiBaseUrl: model.url,
-      openaiModel: 'scripted',
-      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: pages.origin }],
-      allowLoopback: true,
-    });
+    await writeSettings(panel, fx.settings);
     const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
       question: 'Which JavaScript coverage library works with Mocha?',
       origin: 'ask',
@@ -54,7 +40,13 @@ describe('a research run through the offscreen runner, the service worker and re
     expect(started.ok, started.error?.message).toBe(true);
     const { sessionId } = started.value as { sessionId: string };
     await expect
-      .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const s = await readSession(panel, sessionId);
+          return s?.status === 'error' ? String(s.error) : s?.status;
+        },
+        { timeout: 30_000 },
+      )
       .toBe('done');
     const session = await readSession(panel, sessionId);
     expect(String(session?.answer)).toContain('Blanket.js');

@@ -2,55 +2,44 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { collectErrors, type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
 import { repoRoot, sharedFixtures } from './helpers/paths';
-import { serveSearch } from './helpers/search-fixture';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
 import { writeSettings } from './helpers/settings';
 
-const call = (name: string, args: unknown) =>
-  `<think>\nI should ${name} next, carefully.\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
-const ANSWER =
-  'Blanket.js is an easy to install, easy to configure, and easy to use JavaScript code coverage library that works both in-browser and with nodejs. It was first released on the Moon.';
+const ANSWER = `${PAGE_SENTENCE} It was first released on the Moon.`;
 
 describe('the side panel, as a user drives it', () => {
   let b: ExtensionBrowser;
-  let pages: FixtureServer;
-  let model: ScriptedModelServer;
+  let fx: ResearchFixture;
+  let model: ResearchFixture['model'];
   let pageUrl: string;
   let panel: Page;
 
   beforeAll(async () => {
-    pages = await startFixtureServer();
-    pageUrl = `${pages.origin}/pages/${pages.sharedPages.includes('001') ? '001' : 'daringfireball-1'}/`;
-    serveSearch(pages, () => [
-      { title: 'Frontend code coverage', url: pageUrl, content: 'Blanket.js and Mocha' },
-      { title: 'Something else', url: `${pages.origin}/pages/elsewhere/`, content: 'not read' },
-    ]);
-    model = await startScriptedModelServer({ chunkSize: 6, chunkDelayMs: 15 });
+    fx = await startResearchFixture({ chunkSize: 6, chunkDelayMs: 15 });
+    ({ model, pageUrl } = fx);
     b = await launchWithExtension();
     panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
-    await writeSettings(panel, {
-      engine: 'openai',
-      openaiBaseUrl: model.url,
-      openaiModel: 'scripted',
-      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: pages.origin }],
-      allowLoopback: true,
-    });
+    await writeSettings(panel, fx.settings);
   });
   afterAll(async () => {
     await b?.close();
-    await model?.close();
-    await pages?.close();
+    await fx?.close();
   });
 
   it('asks, streams the steps, cites only pages read, downloads markdown, and keeps the session', async () => {
     model.setTurns([
-      call('search', { query: ['frontend javascript code coverage'] }),
-      call('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
-      `<think>\nThe page answers it.\n</think>\n<answer>\n${ANSWER}\n</answer>`,
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      toolCallTurn('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
+      answerTurn(ANSWER),
     ]);
     const errors = collectErrors(panel);
     const question = 'Which JavaScript coverage library works with Mocha?';
@@ -85,7 +74,8 @@ describe('the side panel, as a user drives it', () => {
     expect(md).toContain('Blanket.js is an easy to install');
     expect(md).toContain(pageUrl);
     expect(md).toMatch(/\[1\]/);
-    expect(md).not.toContain('/pages/elsewhere/');
+    // Sources list only pages read; the unread search result may appear in the trail alone.
+    expect(md.split('## Research trail')[0]).not.toContain('/pages/elsewhere/');
 
     await panel.reload();
     await panel.getByTestId('open-history').click();
@@ -96,7 +86,7 @@ describe('the side panel, as a user drives it', () => {
   });
 
   it('researches the page the user is on, seeded with its title and content', async () => {
-    model.setTurns([`<think>\nThe page says it.\n</think>\n<answer>\n${ANSWER}\n</answer>`]);
+    model.setTurns([answerTurn(ANSWER)]);
     const before = model.requests.length;
     const userTab = await b.context.newPage();
     await userTab.goto(pageUrl);
