@@ -31,6 +31,8 @@ export function readDates(steps: readonly AgentStep[]): Map<string, number> {
   return dates;
 }
 
+const UNSUPPORTED = '_(no source)_';
+
 const BLOCK_START = /^(\s*(?:#{1,6}\s|[-*+]\s+|\d+[.)]\s+|>\s*)*)/;
 
 function citedMarkdown(cited: CitedAnswer): string {
@@ -39,7 +41,9 @@ function citedMarkdown(cited: CitedAnswer): string {
     .map((s) => {
       const body = s.text.trimEnd();
       const tail = s.text.slice(body.length);
-      if (s.citations.length === 0 || !body.replace(BLOCK_START, '').trim()) return s.text;
+      if (!body.replace(BLOCK_START, '').trim()) return s.text;
+      // Honest about sources: a claim no page read supports says so where it stands.
+      if (s.citations.length === 0) return s.supported ? s.text : `${body} ${UNSUPPORTED}${tail}`;
       const marks = s.citations.map((n) => {
         const url = urls.get(n);
         return url && isWebUrl(url) ? `[[${n}]](${url})` : `[${n}]`;
@@ -97,8 +101,12 @@ export function sessionToMarkdown(
     lines.push(`Started from ${mdLink(session.originTitle || session.originUrl, session.originUrl)}`, '');
   }
   lines.push('## Answer', '');
-  if (cited && cited.sentences.length > 0) lines.push(citedMarkdown(cited).trim(), '');
-  else lines.push(answer?.trim() || '_No answer yet._', '');
+  if (cited && cited.sentences.length > 0) {
+    lines.push(citedMarkdown(cited).trim(), '');
+    if (cited.sentences.some((x) => !x.supported && x.text.trim())) {
+      lines.push(`${UNSUPPORTED} marks sentences that no page Sleuth read supports.`, '');
+    }
+  } else lines.push(answer?.trim() || '_No answer yet._', '');
   lines.push(...sourcesSection(cited, steps));
   if (options.trail && steps.length > 0) lines.push(trailToMarkdown(steps), '');
   return `${lines.join('\n').trimEnd()}\n`;
