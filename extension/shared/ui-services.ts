@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { createClient } from '../../src/messaging/client';
 import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
+import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
 import { parseSettings } from '../../src/settings/schema';
@@ -38,5 +39,6 @@ export function createUiServices(): UiServices {
     takeIntent: () => background.send('background.takeIntent', {}),
     t,
     openOptions: () => void openOptionsPage(),
+    permissions: { has: hasOrigins, request: requestOrigins },
   };
 }

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { GgufCatalogEntry } from '../llm/gguf-catalog';
+import { SEARCH_PROVIDER_IDS } from '../settings/schema';
 import type { ContextName } from './envelope';
 
 /**
@@ -41,6 +43,12 @@ export const messages = {
   'offscreen.engineListCached': { target: 'offscreen', req: empty },
   'offscreen.engineDeleteCached': { target: 'offscreen', req: v.object({ modelId: v.string() }) },
   'offscreen.engineTest': { target: 'offscreen', req: empty },
+  'offscreen.engineCatalog': { target: 'offscreen', req: empty },
+  /** Runs one query ("test") through a single provider built from saved settings and secrets. */
+  'offscreen.searchTest': {
+    target: 'offscreen',
+    req: v.object({ provider: v.picklist(SEARCH_PROVIDER_IDS) }),
+  },
   'offscreen.researchStart': {
     target: 'offscreen',
     req: v.object({
@@ -96,6 +104,23 @@ export interface WebGpuProbeResult {
   maxBufferSize?: number;
 }
 
+/** A web-llm Qwen3 record as the options page shows it (no web-llm import needed there). */
+export interface WebLlmCatalogItem {
+  id: string;
+  size: string;
+  quantization: string;
+  vramMB: number;
+  approxDownloadBytes: number;
+}
+
+export interface EngineCatalog {
+  webllm: WebLlmCatalogItem[];
+  gguf: GgufCatalogEntry[];
+  /** What "Auto" picks on this GPU (chooseModel), or null when nothing can run. */
+  recommended: string | null;
+  reason: string;
+}
+
 export interface ReadTabResult {
   ok: boolean;
   url: string;
@@ -139,6 +164,8 @@ export interface Responses {
   'offscreen.engineListCached': { modelId: string; bytes?: number }[];
   'offscreen.engineDeleteCached': { deleted: boolean };
   'offscreen.engineTest': { ok: boolean; message: string };
+  'offscreen.engineCatalog': EngineCatalog;
+  'offscreen.searchTest': { ok: boolean; message: string; count?: number };
   'offscreen.researchStart': { sessionId: string };
   'offscreen.researchStop': { stopped: boolean };
   'offscreen.researchAnswerNow': { accepted: boolean };

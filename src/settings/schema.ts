@@ -29,6 +29,11 @@ export const SettingsSchema = v.object({
   contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(131072)), 8192),
   openaiBaseUrl: v.optional(v.string(), 'http://127.0.0.1:11434/v1'),
   openaiModel: v.optional(v.string(), ''),
+  /** Give up on a model server that sends nothing for this long (cold model loads can be slow). */
+  openaiFirstByteTimeoutMs: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(600_000)),
+    60_000,
+  ),
   temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2)), 0.6),
   stepLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 200),
   thoroughness: v.optional(v.picklist(['quick', 'balanced', 'deep']), 'balanced'),

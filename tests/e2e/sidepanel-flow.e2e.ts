@@ -113,6 +113,38 @@ describe('the side panel, as a user drives it', () => {
     await userTab.close();
   });
 
+  it('reattaches to a running session after the panel closes, and takes steer and answer-now', async () => {
+    // Varied text: a repeated sentence would be cut as degenerate repetition and re-sampled.
+    const slowThink = Array.from(
+      { length: 60 },
+      (_, i) => `Thought ${i}: compare tool ${i * 7} with ${i * 13}.`,
+    ).join(' ');
+    model.setTurns([
+      `<think>\n${slowThink}\n</think>\n<tool_call>\n{"name": "search", "arguments": {"query": ["mocha coverage"]}}\n</tool_call>`,
+      answerTurn(ANSWER),
+    ]);
+    const before = model.requests.length;
+    await panel.reload();
+    await panel.getByTestId('question').fill('Which coverage tool suits Mocha?');
+    await panel.getByTestId('start').click();
+    await panel.getByTestId('live-step').waitFor({ timeout: 15_000 });
+    await panel.close();
+
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.getByTestId('stop').waitFor({ timeout: 15_000 });
+    await panel.getByTestId('steer').fill('Prefer tools that still work in the browser.');
+    await panel.getByTestId('steer-send').click();
+    await panel.getByTestId('answer-now').click();
+    await panel.getByTestId('answer').waitFor({ timeout: 30_000 });
+    const chats = model.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'));
+    const second = chats[1];
+    const messages = (second?.body?.messages ?? []) as { content: string }[];
+    const last = messages[messages.length - 1]?.content ?? '';
+    expect(last).toContain('Prefer tools that still work in the browser.');
+    expect(last).toContain('give your final answer');
+    expect(await panel.getByTestId('stop').count()).toBe(0);
+  });
+
   it('imports a DR-Venus trajectory and shows every step read-only', async () => {
     const shared = path.join(sharedFixtures, 'drvenus/sft/0000.json');
     const file = existsSync(shared) ? shared : path.join(repoRoot, 'tests/fixtures/drvenus/0000.json');

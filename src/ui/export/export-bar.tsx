@@ -1,12 +1,31 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SessionView } from '../session/session-state';
 import type { Translate } from '../shared/translate';
 import { downloadText } from './download';
 import { viewToMarkdown, viewToTrajectoryJson } from './export-source';
 import { exportFileName } from './file-name';
 
-export function ExportBar({ view, t }: { view: SessionView; t: Translate }) {
+export function ExportBar({
+  view,
+  t,
+  trailDefault,
+}: {
+  view: SessionView;
+  t: Translate;
+  /** The user's "include the research trail by default" setting, read when the bar appears. */
+  trailDefault?: () => Promise<boolean>;
+}) {
   const [trail, setTrail] = useState(false);
+  const touched = useRef(false);
+  useEffect(() => {
+    trailDefault?.().then(
+      (on) => {
+        // A choice the user already made in this bar wins over the default arriving late.
+        if (!touched.current) setTrail(on);
+      },
+      () => undefined,
+    );
+  }, [trailDefault]);
   const [message, setMessage] = useState('');
   const createdAt = view.session?.createdAt ?? Date.now();
   const copy = async () => {
@@ -37,7 +56,15 @@ export function ExportBar({ view, t }: { view: SessionView; t: Translate }) {
     <fieldset class="export-bar">
       <legend class="visually-hidden">{t('exportLabel')}</legend>
       <label class="check">
-        <input type="checkbox" checked={trail} onChange={(e) => setTrail(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          data-testid="export-trail"
+          checked={trail}
+          onChange={(e) => {
+            touched.current = true;
+            setTrail(e.currentTarget.checked);
+          }}
+        />
         {t('exportTrail')}
       </label>
       <button type="button" data-testid="copy-md" onClick={() => void copy()}>

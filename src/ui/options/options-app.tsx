@@ -1,138 +1,128 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Settings } from '../../settings/schema';
+import * as v from 'valibot';
+import { secretKeyFor } from '../../research/search-setup';
+import { type Settings, SettingsSchema } from '../../settings/schema';
+import { PROVIDERS } from '../../tools/search/catalog';
 import type { UiServices } from '../shared/services';
+import { ModelSection } from './model-section';
+import { OPENAI_KEY } from './openai-panel';
+import { PrivacySection } from './privacy-section';
+import { ResearchSection } from './research-section';
+import { normalizeProviders, originsToRequest, reachedOrigins } from './save-plan';
+import { SearchSection } from './search-section';
+import { useEngineStatus } from './use-engine-status';
+import { useGranted } from './use-granted';
+import { useSecrets } from './use-secrets';
 
 type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
 
-const lines = (s: string) =>
-  s
-    .split('\n')
-    .map((x) => x.trim())
-    .filter(Boolean);
+const SECRET_KEYS = [OPENAI_KEY, ...PROVIDERS.filter((p) => p.needsKey).map((p) => secretKeyFor(p.id))];
+
+const withAllProviders = (s: Settings): Settings => ({
+  ...s,
+  searchProviders: normalizeProviders(s.searchProviders),
+});
 
 export function OptionsApp({ services }: { services: UiServices }) {
   const { t } = services;
   const [settings, setSettings] = useState<Settings | null>(null);
+  // The last saved settings: Save asks for permissions only for what changed since.
+  const [saved, setSaved] = useState<Settings | null>(null);
   const [save, setSave] = useState<SaveState>('idle');
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [denied, setDenied] = useState<string[]>([]);
+  const secrets = useSecrets(services, SECRET_KEYS);
+  const access = useGranted(services, settings ? reachedOrigins(settings) : []);
+  const status = useEngineStatus(services);
 
   useEffect(() => {
-    services.settings.load().then(setSettings, (e: unknown) => setLoadError(String(e)));
+    services.settings.load().then(
+      (s) => {
+        const full = withAllProviders(s);
+        setSettings(full);
+        setSaved(full);
+      },
+      (e: unknown) => setLoadError(String(e)),
+    );
   }, [services]);
 
   if (loadError) return <p role="alert">{loadError}</p>;
-  if (!settings) return <p>{t('loading')}</p>;
+  if (!settings || !saved) return <p>{t('loading')}</p>;
 
   const set = <K extends keyof Settings>(k: K, value: Settings[K]) => {
     setSettings({ ...settings, [k]: value });
     setSave('idle');
   };
-  const onSubmit = async (e: Event) => {
-    e.preventDefault();
-    setSave('saving');
-    try {
-      await services.settings.save(settings);
-      await services.client.send('offscreen.settingsChanged', {}).catch(() => undefined);
-      setSave('saved');
-    } catch (err) {
-      setSave({ error: err instanceof Error ? err.message : String(err) });
-    }
+
+  /**
+   * Saves settings and secrets. Must be called first thing in a click: when this edit enabled a
+   * provider or changed a server URL, it asks Chrome for those origins before any await (a prompt
+   * needs the user gesture). Saving does not wait for the answer; a refusal is shown afterwards.
+   */
+  const commit = (): Promise<boolean> => {
+    const wanted = originsToRequest(saved, settings, access.granted);
+    const asked = wanted.length > 0 ? services.permissions.request(wanted).catch(() => false) : null;
+    return (async () => {
+      const checked = v.safeParse(SettingsSchema, settings);
+      if (!checked.success) {
+        const field = checked.issues[0]?.path?.[0]?.key;
+        setSave({ error: t('saveInvalid', String(field ?? '')) });
+        return false;
+      }
+      setSave('saving');
+      try {
+        await services.settings.save(settings);
+        await secrets.commit();
+        setSaved(settings);
+        await services.client.send('offscreen.settingsChanged', {}).catch(() => undefined);
+        setSave('saved');
+      } catch (err) {
+        setSave({ error: err instanceof Error ? err.message : String(err) });
+        return false;
+      }
+      if (asked) {
+        const ok = await asked;
+        setDenied(ok ? [] : wanted);
+        await access.refresh();
+      }
+      return true;
+    })();
   };
+
+  const onSubmit = (e: Event) => {
+    e.preventDefault();
+    void commit();
+  };
+  const shared = { settings, set, t };
+  const links = {
+    services,
+    secrets,
+    commit,
+    granted: access.granted,
+    onAccess: () => void access.refresh().then(() => setDenied([])),
+  };
+  const dirty = secrets.dirty || JSON.stringify(settings) !== JSON.stringify(saved);
 
   return (
     <form class="options" onSubmit={onSubmit} aria-labelledby="options-title">
       <h1 id="options-title">{t('optionsTitle')}</h1>
-      <fieldset>
-        <legend>{t('optionsModel')}</legend>
-        <label>
-          {t('optionsEngine')}
-          <select
-            name="engine"
-            value={settings.engine}
-            onChange={(e) => set('engine', e.currentTarget.value as Settings['engine'])}
-          >
-            <option value="web-llm">WebGPU (web-llm)</option>
-            <option value="wllama">GGUF (wllama)</option>
-            <option value="openai">{t('optionsEngineOpenAI')}</option>
-          </select>
-        </label>
-        <label>
-          {t('optionsContextWindow')}
-          <input
-            name="contextWindow"
-            type="number"
-            min={2048}
-            max={131072}
-            step={1024}
-            value={settings.contextWindow}
-            onInput={(e) => set('contextWindow', Number(e.currentTarget.value))}
-          />
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>{t('optionsResearch')}</legend>
-        <label>
-          {t('optionsStepLimit')}
-          <input
-            name="stepLimit"
-            type="number"
-            min={1}
-            max={200}
-            value={settings.stepLimit}
-            onInput={(e) => set('stepLimit', Number(e.currentTarget.value))}
-          />
-        </label>
-        <label>
-          {t('optionsThoroughness')}
-          <select
-            name="thoroughness"
-            value={settings.thoroughness}
-            onChange={(e) => set('thoroughness', e.currentTarget.value as Settings['thoroughness'])}
-          >
-            <option value="quick">{t('thoroughnessQuick')}</option>
-            <option value="balanced">{t('thoroughnessBalanced')}</option>
-            <option value="deep">{t('thoroughnessDeep')}</option>
-          </select>
-        </label>
-      </fieldset>
-      <fieldset>
-        <legend>{t('optionsPrivacy')}</legend>
-        <label class="check">
-          <input
-            name="allowHttp"
-            type="checkbox"
-            checked={settings.allowHttp}
-            onChange={(e) => set('allowHttp', e.currentTarget.checked)}
-          />
-          {t('optionsAllowHttp')}
-        </label>
-        <label>
-          {t('optionsDenyList')}
-          <textarea
-            name="denyList"
-            rows={3}
-            value={settings.denyList.join('\n')}
-            onInput={(e) => set('denyList', lines(e.currentTarget.value))}
-          />
-        </label>
-        <label class="check">
-          <input
-            name="allowLoopback"
-            type="checkbox"
-            checked={settings.allowLoopback}
-            onChange={(e) => set('allowLoopback', e.currentTarget.checked)}
-          />
-          {t('optionsAllowLoopback')}
-        </label>
-      </fieldset>
+      <ModelSection {...shared} {...links} status={status} />
+      <SearchSection {...shared} {...links} />
+      <ResearchSection {...shared} />
+      <PrivacySection {...shared} />
       <div class="actions">
-        <button type="submit" disabled={save === 'saving'}>
+        <button type="submit" class="primary" disabled={save === 'saving'}>
           {t('save')}
         </button>
         <span role="status" data-testid="save-state">
-          {save === 'saved' ? t('saved') : typeof save === 'object' ? save.error : ''}
+          {save === 'saved' ? t('saved') : typeof save === 'object' ? save.error : dirty ? t('unsaved') : ''}
         </span>
       </div>
+      {denied.length > 0 ? (
+        <p class="note" role="alert" data-testid="permission-denied">
+          {t('accessDenied', denied.join(', '))}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useCallback, useMemo } from 'preact/hooks';
 import { AnswerView } from '../answer/answer-view';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
@@ -29,6 +29,7 @@ export function SessionView({
   const stats = view.stats ?? statsFromSteps(view.steps);
   // The moment the current figures were taken, so elapsed time can keep counting between events.
   const statsAt = useMemo(() => Date.now(), [stats]);
+  const trailDefault = useCallback(async () => (await services.settings.load()).exportTrail, [services]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const actions = {
     stop: () => void client.send('offscreen.researchStop', { sessionId: id }).catch(fail),
@@ -82,7 +83,9 @@ export function SessionView({
           t={t}
         />
       ) : null}
-      {view.steps.length > 0 || answerText !== undefined ? <ExportBar view={view} t={t} /> : null}
+      {view.steps.length > 0 || answerText !== undefined ? (
+        <ExportBar view={view} t={t} trailDefault={trailDefault} />
+      ) : null}
     </section>
   );
 }

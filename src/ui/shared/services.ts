@@ -19,4 +19,9 @@ export interface UiServices {
   takeIntent(): Promise<ResearchIntent | null>;
   t(key: string, substitutions?: string | string[]): string;
   openOptions(): void;
+  /**
+   * Host permissions for origin match patterns. Call `request` synchronously inside a click handler
+   * (no await before it): Chrome only shows its prompt during a user gesture.
+   */
+  permissions: { has(origins: string[]): Promise<boolean>; request(origins: string[]): Promise<boolean> };
 }

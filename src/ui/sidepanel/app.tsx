@@ -3,6 +3,7 @@ import type { TrajectoryView } from '../../export';
 import { type Draft, draftFromIntent, EMPTY_DRAFT, startRequest } from '../ask/draft';
 import { EngineNotice } from '../ask/engine-notice';
 import { draftFromCurrentPage } from '../ask/page-research';
+import { gateSatisfied, PermissionGate } from '../ask/permission-gate';
 import { QuestionBox } from '../ask/question-box';
 import { HistoryList } from '../history/history-list';
 import { ImportedView } from '../session/imported-view';
@@ -28,6 +29,8 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // 'ask' shows the site-access explanation; 'skipped' means the user chose to run without it.
+  const [gate, setGate] = useState<'closed' | 'ask' | 'skipped'>('closed');
 
   const openSession = useCallback((id: string, question = '') => {
     setCurrent({ kind: 'session', id, question });
@@ -65,10 +68,15 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     });
   }, [services, client, pickIntent]);
 
-  const start = async () => {
+  /** `pastGate`: the site-access explanation was just answered, so do not check it again. */
+  const start = async (pastGate = false) => {
     setBusy(true);
     setError(null);
     try {
+      if (!pastGate && gate !== 'skipped' && !(await gateSatisfied(services))) {
+        setGate('ask');
+        return;
+      }
       const question = draft.question.trim();
       const { sessionId } = await client.send('offscreen.researchStart', startRequest(draft));
       setDraft(EMPTY_DRAFT);
@@ -135,6 +143,16 @@ export function SidePanelApp({ services }: { services: UiServices }) {
             onResearchPage={() => void researchPage()}
             t={t}
           />
+          {gate === 'ask' ? (
+            <PermissionGate
+              services={services}
+              onStart={(granted) => {
+                setGate(granted ? 'closed' : 'skipped');
+                void start(true);
+              }}
+              onCancel={() => setGate('closed')}
+            />
+          ) : null}
           {note ? (
             <p class="note" role="status">
               {note}

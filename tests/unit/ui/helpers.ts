@@ -7,7 +7,7 @@ import { act } from 'preact/test-utils';
 import type { MessageClient } from '../../../src/messaging/client';
 import type { LiveEvent } from '../../../src/messaging/live';
 import type { MessageType, Request, Response } from '../../../src/messaging/protocol';
-import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
+import { DEFAULT_SETTINGS, type Settings } from '../../../src/settings/schema';
 import { openStore, type Store } from '../../../src/store';
 import type { ResearchIntent, UiServices } from '../../../src/ui/shared/services';
 
@@ -35,6 +35,13 @@ export interface FakeWorld {
   handle(type: MessageType, fn: Handler): void;
   intents: ResearchIntent[];
   openedOptions: number;
+  /** What settings.load returns; settings.save replaces it. */
+  settings: Settings;
+  saves: Settings[];
+  /** Origins granted so far; `request` grants when `grantRequests` is true. */
+  granted: Set<string>;
+  grantRequests: boolean;
+  permissionRequests: string[][];
 }
 
 export async function fakeWorld(): Promise<FakeWorld> {
@@ -66,6 +73,12 @@ export async function fakeWorld(): Promise<FakeWorld> {
     sent,
     intents: [],
     openedOptions: 0,
+    settings: DEFAULT_SETTINGS,
+    saves: [],
+    // Granted by default so tests that only start research never meet the permission gate.
+    granted: new Set(['<all_urls>']),
+    grantRequests: true,
+    permissionRequests: [],
     emit: (e) => {
       for (const l of listeners) l(e);
     },
@@ -76,13 +89,27 @@ export async function fakeWorld(): Promise<FakeWorld> {
         listeners.add(onEvent);
         return () => listeners.delete(onEvent);
       },
-      settings: { load: async () => DEFAULT_SETTINGS, save: async () => undefined },
+      settings: {
+        load: async () => world.settings,
+        save: async (next) => {
+          world.settings = next;
+          world.saves.push(next);
+        },
+      },
       storage: { estimate: async () => null },
       store: Promise.resolve(store),
       takeIntent: async () => world.intents.shift() ?? null,
       t: tEn,
       openOptions: () => {
         world.openedOptions += 1;
+      },
+      permissions: {
+        has: async (origins) => world.granted.has('<all_urls>') || origins.every((o) => world.granted.has(o)),
+        request: async (origins) => {
+          world.permissionRequests.push(origins);
+          if (world.grantRequests) for (const o of origins) world.granted.add(o);
+          return world.grantRequests;
+        },
       },
     },
   };

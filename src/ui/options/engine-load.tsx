@@ -1,0 +1,65 @@
+import { useState } from 'preact/hooks';
+import type { EngineStatus } from '../../messaging/protocol';
+import { ModelProgress } from '../ask/model-progress';
+import type { UiServices } from '../shared/services';
+import { errorParts } from './option-types';
+
+/**
+ * "Load model now": saves first (the engine host reads saved settings), then loads, showing the
+ * download progress from live engine events, with Cancel (unload) while it runs.
+ */
+export function EngineLoad({
+  services,
+  status,
+  commit,
+}: {
+  services: UiServices;
+  status: EngineStatus | null;
+  commit: () => Promise<boolean>;
+}) {
+  const { t, client } = services;
+  const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(null);
+  const loading = status?.state === 'loading';
+
+  const load = () => {
+    setFailure(null);
+    // commit() asks for permissions synchronously, so it must be the first call in this click.
+    void commit().then(async (saved) => {
+      if (!saved) return;
+      try {
+        await client.send('offscreen.engineLoad', {});
+      } catch (e) {
+        setFailure(errorParts(e));
+      }
+    });
+  };
+  const cancel = () => {
+    client.send('offscreen.engineUnload', {}).catch((e: unknown) => setFailure(errorParts(e)));
+  };
+  const shown = failure ?? (status?.state === 'error' ? (status.error ?? null) : null);
+
+  return (
+    <div class="engine-load">
+      <div class="row">
+        <button type="button" data-testid="load-model-now" onClick={load} disabled={loading}>
+          {t('loadModelNow')}
+        </button>
+        {loading ? (
+          <button type="button" data-testid="cancel-load" onClick={cancel}>
+            {t('cancel')}
+          </button>
+        ) : null}
+        <span role="status" class="small" data-testid="engine-state">
+          {status?.state === 'ready' ? t('engineReady', status.modelId ?? '') : ''}
+        </span>
+      </div>
+      {loading && status ? <ModelProgress status={status} t={t} /> : null}
+      {shown ? (
+        <div class="banner error" role="alert" data-testid="engine-error">
+          <p>{shown.message}</p>
+          {shown.hint ? <p class="small">{shown.hint}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

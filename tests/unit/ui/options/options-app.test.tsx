@@ -1,0 +1,301 @@
+// @vitest-environment jsdom
+import { act } from 'preact/test-utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { OptionsApp } from '../../../../src/ui/options/options-app';
+import { click, type FakeWorld, fakeWorld, mount, q, qa, settle, type, unmount, until } from '../helpers';
+
+let world: FakeWorld;
+let root: HTMLElement;
+
+beforeEach(async () => {
+  world = await fakeWorld();
+  world.handle('offscreen.settingsChanged', () => ({ ok: true }));
+  world.handle('offscreen.engineStatus', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
+  world.handle('offscreen.engineProbe', () => ({
+    available: true,
+    vendor: 'nvidia',
+    architecture: 'ampere',
+    shaderF16: true,
+  }));
+  world.handle('offscreen.engineCatalog', () => ({
+    webllm: [
+      {
+        id: 'Qwen3-4B-q4f16_1-MLC',
+        size: '4B',
+        quantization: 'q4f16_1',
+        vramMB: 3432,
+        approxDownloadBytes: 2.3e9,
+      },
+    ],
+    gguf: [],
+    recommended: 'Qwen3-4B-q4f16_1-MLC',
+    reason: 'Largest model that fits.',
+  }));
+  world.handle('offscreen.engineListCached', () => [
+    { modelId: 'Qwen3-0.6B-q4f16_1-MLC', bytes: 350 * 1024 * 1024 },
+  ]);
+  // Nothing granted yet, as on a fresh profile before the first run.
+  world.granted = new Set();
+});
+afterEach(() => unmount(root));
+
+const button = (name: string) =>
+  [...root.querySelectorAll('button')].find((b) => b.textContent?.trim() === name) ?? null;
+const row = (id: string) =>
+  root.querySelector<HTMLElement>(`[data-testid="search-provider"][data-provider="${id}"]`);
+const inRow = <E extends Element = HTMLElement>(id: string, testId: string) => {
+  const r = row(id);
+  if (!r) throw new Error(`no row ${id}`);
+  return q<E>(r, testId);
+};
+const order = () => qa(root, 'search-provider').map((r) => r.dataset.provider);
+const sentOf = (type: string) => world.sent.filter((m) => m.type === type).map((m) => m.payload);
+
+async function open(settings = DEFAULT_SETTINGS) {
+  world.settings = settings;
+  root = mount(<OptionsApp services={world.services} />);
+  await until(() => q(root, 'save-state') !== null);
+  await settle();
+}
+
+async function save() {
+  click(button('Save'));
+  await until(() => q(root, 'save-state')?.textContent === 'Saved');
+  await settle();
+}
+
+describe('options page basics', () => {
+  it('keeps the selectors the end-to-end test uses and saves into settings', async () => {
+    await open();
+    const steps = root.querySelector<HTMLInputElement>('input[name=stepLimit]');
+    if (!steps) throw new Error('no stepLimit');
+    type(steps, '37');
+    const thorough = root.querySelector<HTMLSelectElement>('select[name=thoroughness]');
+    if (!thorough) throw new Error('no thoroughness');
+    act(() => {
+      thorough.value = 'deep';
+      thorough.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await save();
+    expect(world.settings.stepLimit).toBe(37);
+    expect(world.settings.thoroughness).toBe('deep');
+    // An unrelated change never prompts for permissions.
+    expect(world.permissionRequests).toEqual([]);
+  });
+
+  it('shows the GPU check, the model list with Auto, and downloaded models with Delete', async () => {
+    await open();
+    expect(q(root, 'probe-result')?.textContent).toContain('WebGPU is available (nvidia ampere)');
+    expect(q(root, 'probe-result')?.textContent).toContain('16-bit shaders');
+    const select = q<HTMLSelectElement>(root, 'webllm-model');
+    const labels = [...(select?.options ?? [])].map((o) => [o.value, o.textContent]);
+    expect(labels[0]).toEqual(['', 'Auto (recommended for this GPU: Qwen3-4B-q4f16_1-MLC)']);
+    expect(labels[1]?.[1]).toContain('3.4 GB of GPU memory');
+    expect(q(root, 'cached-models')?.textContent).toContain('Qwen3-0.6B-q4f16_1-MLC — 350 MB');
+    world.handle('offscreen.engineDeleteCached', () => ({ deleted: true }));
+    world.handle('offscreen.engineListCached', () => []);
+    click(q(root, 'delete-cached'));
+    await until(() => q(root, 'cached-models')?.textContent?.includes('No models downloaded yet.') ?? false);
+    expect(sentOf('offscreen.engineDeleteCached')).toEqual([{ modelId: 'Qwen3-0.6B-q4f16_1-MLC' }]);
+  });
+
+  it('saves, then loads the model, showing live progress and an error with its hint', async () => {
+    let finish: (v: unknown) => void = () => undefined;
+    world.handle('offscreen.engineLoad', () => new Promise((r) => (finish = r)));
+    world.handle('offscreen.engineUnload', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
+    await open();
+    click(q(root, 'load-model-now'));
+    await until(() => sentOf('offscreen.engineLoad').length === 1);
+    expect(world.saves).toHaveLength(1);
+    act(() =>
+      world.emit({
+        type: 'engine',
+        status: { engine: 'web-llm', modelId: 'Qwen3-4B', state: 'loading', progress: { fraction: 0.5 } },
+      }),
+    );
+    await settle();
+    expect(q<HTMLProgressElement>(root, 'model-progress')?.value).toBeCloseTo(0.5);
+    click(q(root, 'cancel-load'));
+    await settle();
+    expect(sentOf('offscreen.engineUnload')).toHaveLength(1);
+    act(() =>
+      world.emit({
+        type: 'engine',
+        status: {
+          engine: 'web-llm',
+          modelId: null,
+          state: 'error',
+          error: { message: 'The download failed.', hint: 'Check your connection.' },
+        },
+      }),
+    );
+    finish({ engine: 'web-llm', modelId: null, state: 'error' });
+    await settle();
+    expect(q(root, 'engine-error')?.textContent).toContain('The download failed.');
+    expect(q(root, 'engine-error')?.textContent).toContain('Check your connection.');
+  });
+});
+
+describe('keys', () => {
+  it('stores the server key in secrets, never in settings, and shows it masked', async () => {
+    await open({ ...DEFAULT_SETTINGS, engine: 'openai' });
+    const key = q<HTMLInputElement>(root, 'openai-key');
+    if (!key) throw new Error('no key field');
+    expect(key.type).toBe('password');
+    type(key, 'sk-secret-value-9876');
+    await save();
+    expect(await world.store.secrets.get('openaiKey')).toBe('sk-secret-value-9876');
+    expect(JSON.stringify(world.saves)).not.toContain('sk-secret');
+    expect(q(root, 'openai-key-saved')?.textContent).toBe('••••9876');
+    expect(q(root, 'openai-key')).toBeNull();
+    expect(root.textContent).not.toContain('sk-secret');
+    // Remove, then save: gone from the store.
+    click(button('Remove key'));
+    await save();
+    expect(await world.store.secrets.has('openaiKey')).toBe(false);
+    expect(q(root, 'openai-key')).not.toBeNull();
+  });
+
+  it('replaces a provider key and shows only its last four characters', async () => {
+    await world.store.secrets.set('search:brave', 'BSA-old-key-1111');
+    await open();
+    await until(() => inRow('brave', 'provider-key-saved') !== null);
+    expect(inRow('brave', 'provider-key-saved')?.textContent).toBe('••••1111');
+    const r = row('brave');
+    click([...(r?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Replace key') ?? null);
+    const field = inRow<HTMLInputElement>('brave', 'provider-key');
+    if (!field) throw new Error('no provider key field');
+    type(field, 'BSA-new-key-2222');
+    await save();
+    expect(await world.store.secrets.get('search:brave')).toBe('BSA-new-key-2222');
+    expect(inRow('brave', 'provider-key-saved')?.textContent).toBe('••••2222');
+  });
+});
+
+describe('search providers', () => {
+  it('lists every provider, configured ones first, and reorders with the arrow buttons', async () => {
+    await open();
+    expect(order()).toEqual([
+      'duckduckgo',
+      'wikipedia',
+      'searxng',
+      'brave',
+      'tavily',
+      'serper',
+      'google',
+      'jina',
+    ]);
+    expect(inRow<HTMLButtonElement>('duckduckgo', 'provider-up')?.disabled).toBe(true);
+    expect(inRow('brave', 'provider-up')?.getAttribute('aria-label')).toBe('Move Brave Search up');
+    click(inRow('brave', 'provider-up'));
+    click(inRow('brave', 'provider-up'));
+    click(inRow('brave', 'provider-up'));
+    click(inRow('duckduckgo', 'provider-down'));
+    await settle();
+    expect(order().slice(0, 3)).toEqual(['brave', 'wikipedia', 'duckduckgo']);
+    expect(document.activeElement).toBe(inRow('duckduckgo', 'provider-down'));
+    await save();
+    expect(world.settings.searchProviders.map((p) => p.id).slice(0, 3)).toEqual([
+      'brave',
+      'wikipedia',
+      'duckduckgo',
+    ]);
+  });
+
+  it('asks for the provider origin when Save enables it, and says so when refused', async () => {
+    await open();
+    click(inRow('brave', 'provider-enabled'));
+    world.grantRequests = false;
+    await save();
+    expect(world.permissionRequests).toEqual([['https://api.search.brave.com/*']]);
+    expect(world.settings.searchProviders.find((p) => p.id === 'brave')?.enabled).toBe(true);
+    await until(() => q(root, 'permission-denied') !== null);
+    expect(q(root, 'permission-denied')?.textContent).toContain('https://api.search.brave.com/*');
+    expect(inRow('brave', 'access-warning')).not.toBeNull();
+  });
+
+  it('asks for a SearXNG instance by its host', async () => {
+    await open();
+    click(inRow('searxng', 'provider-enabled'));
+    const url = inRow<HTMLInputElement>('searxng', 'provider-base-url');
+    if (!url) throw new Error('no base url');
+    type(url, 'https://searx.example.org:8443/');
+    await save();
+    expect(world.permissionRequests).toEqual([['https://searx.example.org/*']]);
+    expect(world.settings.searchProviders.find((p) => p.id === 'searxng')?.baseUrl).toBe(
+      'https://searx.example.org:8443/',
+    );
+  });
+
+  it('tests one provider after saving and shows the result count or the error', async () => {
+    world.handle('offscreen.searchTest', (p) =>
+      (p as { provider: string }).provider === 'wikipedia'
+        ? { ok: true, message: 'ok', count: 7 }
+        : { ok: false, message: 'Brave said 401: the key is wrong.' },
+    );
+    await open();
+    click(inRow('wikipedia', 'provider-test'));
+    await until(
+      () => inRow('wikipedia', 'provider-test-result')?.textContent === 'Works: 7 results for “test”.',
+    );
+    click(inRow('brave', 'provider-test'));
+    await until(
+      () => inRow('brave', 'provider-test-result')?.textContent === 'Brave said 401: the key is wrong.',
+    );
+    expect(sentOf('offscreen.searchTest')).toEqual([{ provider: 'wikipedia' }, { provider: 'brave' }]);
+    expect(world.saves.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('model server', () => {
+  it('fills the URL from a preset, asks for its origin on save, and tests the connection', async () => {
+    world.handle('offscreen.engineTest', () => ({ ok: true, message: 'Connected: 2 model(s), 12 ms.' }));
+    await open();
+    const engine = q<HTMLSelectElement>(root, 'engine-select');
+    if (!engine) throw new Error('no engine select');
+    act(() => {
+      engine.value = 'openai';
+      engine.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await settle();
+    const preset = q<HTMLSelectElement>(root, 'openai-preset');
+    if (!preset) throw new Error('no preset');
+    act(() => {
+      preset.value = 'lm-studio';
+      preset.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(q<HTMLInputElement>(root, 'openai-base-url')?.value).toBe('http://127.0.0.1:1234/v1');
+    const model = q<HTMLInputElement>(root, 'openai-model');
+    if (!model) throw new Error('no model');
+    type(model, 'qwen3-4b');
+    click(q(root, 'test-connection'));
+    await until(() => q(root, 'connection-result')?.textContent === 'Connected: 2 model(s), 12 ms.');
+    expect(world.permissionRequests).toEqual([['http://127.0.0.1/*']]);
+    expect(world.settings).toMatchObject({
+      engine: 'openai',
+      openaiBaseUrl: 'http://127.0.0.1:1234/v1',
+      openaiModel: 'qwen3-4b',
+    });
+  });
+});
+
+describe('research and privacy', () => {
+  it('resets the custom prompt and saves lists, tabs and timeout', async () => {
+    await open({ ...DEFAULT_SETTINGS, customPrompt: 'You are my prompt.' });
+    click(q(root, 'reset-prompt'));
+    const allow = root.querySelector<HTMLTextAreaElement>('textarea[name=allowList]');
+    const timeout = root.querySelector<HTMLInputElement>('input[name=pageTimeoutSeconds]');
+    if (!allow || !timeout) throw new Error('missing fields');
+    type(allow, 'example.org\n');
+    expect(allow.value).toBe('example.org\n');
+    type(allow, 'example.org\nwiki.example\n');
+    type(timeout, '30');
+    await save();
+    expect(world.settings).toMatchObject({
+      customPrompt: '',
+      allowList: ['example.org', 'wiki.example'],
+      pageTimeoutMs: 30_000,
+    });
+  });
+});

@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { stepToRecord } from '../../../../src/research/step-record';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
+import { sampleSession, sampleSteps } from '../../export/sample-session';
+import { fakeWorld, mount, q, settle, unmount, until } from '../helpers';
+
+let root: HTMLElement;
+afterEach(() => unmount(root));
+
+describe('export trail default', () => {
+  for (const exportTrail of [true, false]) {
+    it(`follows settings.exportTrail = ${exportTrail}`, async () => {
+      const world = await fakeWorld();
+      world.settings = { ...DEFAULT_SETTINGS, exportTrail };
+      await world.store.sessions.create({ ...sampleSession(), id: 'done' });
+      for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('done', st));
+      world.handle('offscreen.researchActive', () => ({ sessionIds: ['done'] }));
+      root = mount(<SidePanelApp services={world.services} />);
+      await until(() => q(root, 'export-trail') !== null);
+      await settle();
+      expect(q<HTMLInputElement>(root, 'export-trail')?.checked).toBe(exportTrail);
+    });
+  }
+});

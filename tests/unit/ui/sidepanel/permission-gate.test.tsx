@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
+import { click, type FakeWorld, fakeWorld, mount, q, settle, type, unmount, until } from '../helpers';
+
+let world: FakeWorld;
+let root: HTMLElement;
+
+beforeEach(async () => {
+  world = await fakeWorld();
+  world.handle('offscreen.researchStart', () => ({ sessionId: 's1' }));
+  // A fresh install: no access to all sites yet.
+  world.granted = new Set();
+});
+afterEach(() => unmount(root));
+
+const starts = () => world.sent.filter((m) => m.type === 'offscreen.researchStart');
+
+async function ask(question: string) {
+  root = mount(<SidePanelApp services={world.services} />);
+  await settle();
+  const box = q<HTMLTextAreaElement>(root, 'question');
+  if (!box) throw new Error('no question box');
+  type(box, question);
+  click(q(root, 'start'));
+  await settle();
+}
+
+describe('site access before the first run', () => {
+  it('explains and asks for all sites before starting, then starts once allowed', async () => {
+    await ask('What is new in fusion?');
+    expect(q(root, 'permission-gate')?.textContent).toContain(
+      'Sleuth reads pages by opening them in your browser tabs',
+    );
+    expect(starts()).toHaveLength(0);
+    click(q(root, 'allow-and-start'));
+    await until(() => starts().length === 1);
+    expect(world.permissionRequests).toEqual([['<all_urls>']]);
+    expect(starts()[0]?.payload).toEqual({ question: 'What is new in fusion?', origin: 'ask' });
+    expect(q(root, 'permission-gate')).toBeNull();
+  });
+
+  it('says what will not work when refused, and can start anyway', async () => {
+    world.grantRequests = false;
+    await ask('Tides?');
+    click(q(root, 'allow-and-start'));
+    await until(() => q(root, 'permission-refused') !== null);
+    expect(q(root, 'permission-refused')?.textContent).toContain('cannot open pages');
+    expect(starts()).toHaveLength(0);
+    click(q(root, 'start-without-access'));
+    await until(() => starts().length === 1);
+  });
+
+  it('is skipped when the developer loopback setting is on (end-to-end tests)', async () => {
+    world.settings = { ...DEFAULT_SETTINGS, allowLoopback: true };
+    await ask('Loopback run');
+    await until(() => starts().length === 1);
+    expect(q(root, 'permission-gate')).toBeNull();
+    expect(world.permissionRequests).toEqual([]);
+  });
+
+  it('is skipped once all sites are granted', async () => {
+    world.granted = new Set(['<all_urls>']);
+    await ask('Granted run');
+    await until(() => starts().length === 1);
+    expect(q(root, 'permission-gate')).toBeNull();
+  });
+});
