@@ -3,8 +3,10 @@
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import * as v from 'valibot';
+import { GGUF_CATALOG } from '../../src/llm/gguf-catalog';
 import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
+import { chooseModel } from '../../src/llm/webllm-catalog';
 import { createClient } from '../../src/messaging/client';
 import { createLiveHub } from '../../src/messaging/live';
 import { serve } from '../../src/messaging/server';
@@ -14,11 +16,12 @@ import { createEngineChooser } from '../../src/research/engine-choice';
 import { createEngineHost } from '../../src/research/engine-host';
 import { createPdfReader } from '../../src/research/pdf-reader';
 import { createResearchRunner } from '../../src/research/runner';
-import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
+import { buildSearchChain, secretKeyFor, storeSearchCache } from '../../src/research/search-setup';
 import { createWebLlmAdmin } from '../../src/research/webllm-admin';
 import { parseSettings, type Settings } from '../../src/settings/schema';
 import { openStore, requestPersistence, type Store } from '../../src/store';
 import { buildEvidence } from '../../src/tools/browse/evidence';
+import { createProvider } from '../../src/tools/search/create-provider';
 
 const startedAt = Date.now();
 const transport = runtimeTransport();
@@ -44,6 +47,8 @@ const signedOut = (s: Settings, url: string) => {
 
 // A page's evidence gets about a tenth of the window, so a few visits fit between folds.
 const evidenceBudget = (window: number) => Math.max(300, Math.min(2000, Math.floor(window / 10)));
+
+const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 const engines = createEngineHost({
   choose: createEngineChooser({
@@ -120,6 +125,42 @@ serve(transport, 'offscreen', {
       maxBufferSize: p.limits.maxBufferSize,
     };
   },
+  'offscreen.engineCatalog': async () => {
+    const [catalog, probe] = await Promise.all([webllm.catalog(), probeWebGpu()]);
+    const choice = chooseModel(probe, catalog);
+    return {
+      webllm: catalog.map(({ id, size, quantization, vramMB, approxDownloadBytes }) => ({
+        id,
+        size,
+        quantization,
+        vramMB,
+        approxDownloadBytes,
+      })),
+      gguf: [...GGUF_CATALOG],
+      recommended: choice.model?.id ?? null,
+      reason: choice.reason,
+    };
+  },
+  'offscreen.searchTest': async (req) => {
+    const s = await loadSettings();
+    const saved = s.searchProviders.find((p) => p.id === req.provider);
+    const apiKey = await secret(secretKeyFor(req.provider));
+    const provider = createProvider(
+      req.provider,
+      {
+        ...(apiKey ? { apiKey } : {}),
+        ...(saved?.baseUrl ? { baseUrl: saved.baseUrl } : {}),
+        ...(saved?.engineId ? { engineId: saved.engineId } : {}),
+      },
+      { fetch: (url, init) => fetch(url, init), parseHtml },
+    );
+    try {
+      const hits = await provider.search('test', { signal: AbortSignal.timeout(15_000) });
+      return { ok: true, message: `${hits.length} result(s).`, count: hits.length };
+    } catch (e) {
+      return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    }
+  },
   'offscreen.engineListCached': async () => webllm.listCached((await loadSettings()).customModels),
   'offscreen.engineDeleteCached': async (req) => {
     await webllm.deleteCached(req.modelId, (await loadSettings()).customModels);
@@ -131,6 +172,7 @@ serve(transport, 'offscreen', {
     const r = await new OpenAiEngine({
       baseUrl: s.openaiBaseUrl,
       ...(key ? { apiKey: key } : {}),
+      firstByteTimeoutMs: s.openaiFirstByteTimeoutMs,
     }).testConnection();
     return r.ok
       ? { ok: true, message: `Connected: ${r.models.length} model(s), ${Math.round(r.latencyMs)} ms.` }

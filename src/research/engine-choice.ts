@@ -1,4 +1,5 @@
 import { EngineError } from '../llm/engine';
+import { GGUF_CATALOG } from '../llm/gguf-catalog';
 import { type GrammarMode, withGrammar } from '../llm/grammar-engine';
 import { HINT_NO_WEBGPU } from '../llm/load-errors';
 import { OpenAiEngine } from '../llm/openai-engine';
@@ -33,7 +34,7 @@ export function createEngineChooser(deps: ChooserDeps) {
       }
       const apiKey = await deps.secret('openaiKey');
       return {
-        key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}`,
+        key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}|${s.openaiFirstByteTimeoutMs}`,
         kind: 'openai',
         modelId: model,
         create: () =>
@@ -42,13 +43,14 @@ export function createEngineChooser(deps: ChooserDeps) {
               baseUrl: s.openaiBaseUrl,
               ...(apiKey ? { apiKey } : {}),
               contextWindow: s.contextWindow,
+              firstByteTimeoutMs: s.openaiFirstByteTimeoutMs,
             }),
             grammar,
           ),
       };
     }
     if (s.engine === 'wllama') {
-      const model = s.wllamaModelUrl.trim() || 'dr-venus-4b-rl';
+      const model = s.wllamaModelUrl.trim() || (GGUF_CATALOG[0]?.id ?? '');
       const probe = await deps.probe();
       return {
         key: `wllama|${model}|${s.contextWindow}|${grammar}`,
