@@ -33,18 +33,26 @@ export function createClient(
     return res.value as Response<K>;
   }
 
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const noAnswer = (err: unknown) => NO_RECEIVER.test(String(err)) || /No valid answer/.test(String(err));
+
   return {
     async send(type, payload) {
       try {
         return await once(type, payload);
       } catch (err) {
-        const retryable =
-          messages[type].target === 'offscreen' &&
-          opts.ensureOffscreen &&
-          (NO_RECEIVER.test(String(err)) || /No valid answer/.test(String(err)));
-        if (!retryable || !opts.ensureOffscreen) throw err;
-        await opts.ensureOffscreen();
-        return once(type, payload);
+        const ensure = opts.ensureOffscreen;
+        if (messages[type].target !== 'offscreen' || !ensure || !noAnswer(err)) throw err;
+        await ensure();
+        // A document just created may still be loading its script: give it a moment to listen.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await once(type, payload);
+          } catch (again) {
+            if (!noAnswer(again) || attempt >= 20) throw again;
+            await sleep(100);
+          }
+        }
       }
     },
   };

@@ -11,6 +11,10 @@ describe('options page', () => {
       const first = await launchWithExtension({ userDataDir: profile });
       const page = await first.openPage('extension/options/index.html');
       const errors = collectErrors(page);
+      // The WebGPU probe runs in the offscreen document, created on demand for this page.
+      await expect
+        .poll(() => page.getByTestId('probe-result').textContent(), { timeout: 15_000 })
+        .toMatch(/swiftshader|google/i);
       await page.locator('input[name=stepLimit]').fill('37');
       await page.locator('select[name=thoroughness]').selectOption('deep');
       await page.getByRole('button', { name: 'Save' }).click();
