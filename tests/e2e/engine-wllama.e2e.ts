@@ -90,7 +90,10 @@ describe('wllama engine in the offscreen document', () => {
     const steps = await readSteps(panel, sessionId);
     const kinds = steps.map((s) => (s.action as { action?: { kind?: string } }).action?.kind);
     const trail = steps.map((s) => `${String(s.raw)}\n=> ${String(s.observation).slice(0, 400)}`);
-    expect(kinds, trail.join('\n\n')).toEqual(['search', 'visit', 'answer']);
+    expect(
+      kinds,
+      `${trail.join('\n\n')}\nserver saw: ${pages.hits.join(' ')}\noffscreen: ${offscreenErrors.join('\n')}`,
+    ).toEqual(['search', 'visit', 'answer']);
     const visit = (steps[1]?.action as { call?: { arguments?: { url?: string[] } } } | undefined)?.call;
     const visited = visit?.arguments?.url ?? [];
     expect(visited.length).toBeGreaterThan(0);

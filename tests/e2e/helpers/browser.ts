@@ -13,6 +13,8 @@ export interface ExtensionBrowser {
   serviceWorker(): Promise<Worker>;
   /** Stops the service worker through CDP, as Chrome does when it is idle. */
   killServiceWorker(): Promise<void>;
+  /** Closes the offscreen document through CDP, as a crash or Chrome's clean-up would. */
+  killOffscreen(): Promise<void>;
   screenshot(page: Page, name: string): Promise<string>;
   close(opts?: { keepProfile?: boolean }): Promise<void>;
 }
@@ -41,6 +43,19 @@ export async function launchWithExtension(opts: { userDataDir?: string } = {}): 
     const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
     return existing ?? context.waitForEvent('serviceworker', { timeout: 30_000 });
   };
+  const closeTarget = async (match: (t: { type: string; url: string }) => boolean) => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const session = await context.newCDPSession(page);
+    const { targetInfos } = (await session.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string; url: string }[];
+    };
+    const target = targetInfos.find(
+      (t) => t.url.startsWith(`chrome-extension://${extensionId}/`) && match(t),
+    );
+    if (!target) throw new Error('extension target not found');
+    await session.send('Target.closeTarget', { targetId: target.targetId });
+    await session.detach();
+  };
   const sw = await worker();
   const extensionId = new URL(sw.url()).host;
 
@@ -55,17 +70,10 @@ export async function launchWithExtension(opts: { userDataDir?: string } = {}): 
       return page;
     },
     async killServiceWorker() {
-      const page = context.pages()[0] ?? (await context.newPage());
-      const cdp = await context.browser()?.newBrowserCDPSession();
-      const session = cdp ?? (await context.newCDPSession(page));
-      const { targetInfos } = (await session.send('Target.getTargets')) as {
-        targetInfos: { targetId: string; type: string; url: string }[];
-      };
-      const target = targetInfos.find(
-        (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${extensionId}/`),
-      );
-      if (!target) throw new Error('service worker target not found');
-      await session.send('Target.closeTarget', { targetId: target.targetId });
+      await closeTarget((t) => t.type === 'service_worker');
+    },
+    async killOffscreen() {
+      await closeTarget((t) => t.url.includes('/extension/offscreen/'));
     },
     async screenshot(page, name) {
       mkdirSync(artifactsDir, { recursive: true });

@@ -51,6 +51,9 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
+  // Node closes idle keep-alive sockets after 5 s; Chromium reusing one just as it closes has failed a
+  // search request now and then. Idle sockets outlive any test instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;

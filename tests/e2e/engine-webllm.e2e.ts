@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { sendFromPage } from './helpers/extension-messages';
+import { writeSettings } from './helpers/settings';
+
+// web-llm in the offscreen document on a machine without internet: the WebGPU probe sees
+// SwiftShader (the launch passes --enable-unsafe-webgpu), the chooser picks a q4f32 model for it,
+// and a load fails fast with a plain "offline" message and nothing left in the cache.
+describe('web-llm engine offline', () => {
+  let b: ExtensionBrowser;
+  let panel: Page;
+
+  /** Cache Storage is per origin, so an extension page sees what the offscreen document cached. */
+  const cachedUrls = (page: Page) =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const r of await (await caches.open(name)).keys()) urls.push(`${name} ${r.url}`);
+      }
+      return urls;
+    });
+
+  beforeAll(async () => {
+    b = await launchWithExtension();
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state="ok"]')).waitFor();
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('reports the SwiftShader adapter without shader-f16', async () => {
+    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineProbe', {});
+    expect(r.ok, r.error?.message).toBe(true);
+    const probe = r.value as { available: boolean; vendor: string; architecture: string; shaderF16: boolean };
+    console.log(JSON.stringify({ probe }));
+    expect(probe.available).toBe(true);
+    expect(probe.architecture === 'swiftshader' || probe.vendor === 'google').toBe(true);
+    expect(probe.shaderF16).toBe(false);
+  });
+
+  it('fails a named model quickly with an offline message and caches nothing', async () => {
+    const modelId = 'Qwen3-0.6B-q4f32_1-MLC';
+    await writeSettings(panel, { engine: 'web-llm', webllmModel: modelId });
+    const t0 = Date.now();
+    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineLoad', {});
+    const ms = Date.now() - t0;
+    console.log(JSON.stringify({ webllmOfflineFailMs: ms, error: r.error }));
+    expect(r.ok).toBe(false);
+    expect(r.error?.message).toMatch(/download|offline/i);
+    expect(ms).toBeLessThan(10_000);
+    const status = await sendFromPage(panel, 'offscreen', 'offscreen.engineStatus', {});
+    expect(status.value).toMatchObject({ engine: 'web-llm', modelId, state: 'error' });
+
+    const cached = await sendFromPage(panel, 'offscreen', 'offscreen.engineListCached', {});
+    expect(cached.ok, cached.error?.message).toBe(true);
+    expect(cached.value).toEqual([]);
+    expect((await cachedUrls(panel)).filter((u) => u.includes('Qwen3'))).toEqual([]);
+  });
+
+  it('picks a q4f32 model for this adapter when left on auto, then fails the same way', async () => {
+    await writeSettings(panel, { engine: 'web-llm', webllmModel: '' });
+    const t0 = Date.now();
+    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineLoad', {});
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r.ok).toBe(false);
+    expect(r.error?.message).toMatch(/download|offline/i);
+    const status = (await sendFromPage(panel, 'offscreen', 'offscreen.engineStatus', {})).value as {
+      modelId: string | null;
+      state: string;
+    };
+    expect(status.state).toBe('error');
+    expect(status.modelId).toMatch(/^Qwen3-.*-q4f32_1-MLC$/);
+    console.log(JSON.stringify({ autoModel: status.modelId }));
+    expect((await cachedUrls(panel)).filter((u) => u.includes('Qwen3'))).toEqual([]);
+  });
+});
