@@ -5,19 +5,27 @@ export type GrammarMode = 'off' | 'protocol' | 'test-sequence';
 
 const urlsIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s"'<>\\]+/g) ?? [])];
 
+const called = (m: ChatMessage, tool: string) =>
+  m.role === 'assistant' && new RegExp(`"name":\\s*"${tool}"`).test(m.content);
+
 /**
  * The grammar for the next turn. 'protocol' keeps every turn in the DR-Venus format; 'test-sequence'
  * walks a fixed search → visit (a URL from the results) → answer path, which lets a random-weight
  * test model do a whole research run through the real runtime.
+ *
+ * The stage is read from what the conversation holds, not from how many assistant turns it has:
+ * a fold drops or digests early turns, and counting would then repeat the search or the visit.
  */
 export function grammarFor(mode: GrammarMode, messages: readonly ChatMessage[]): string | undefined {
   if (mode === 'off') return undefined;
   if (mode === 'protocol') return buildDrVenusGrammar();
-  const turns = messages.filter((m) => m.role === 'assistant').length;
-  if (turns === 0) return buildDrVenusGrammar({ actions: ['search'], maxQueries: 1 });
-  const last = messages[messages.length - 1]?.content ?? '';
-  const urls = urlsIn(last);
-  if (turns === 1 && urls.length > 0) return buildDrVenusGrammar({ actions: ['visit'], urls });
+  const replies = messages.filter((m) => m.role === 'assistant');
+  if (replies.length === 0) return buildDrVenusGrammar({ actions: ['search'], maxQueries: 1 });
+  if (replies.some((m) => called(m, 'visit'))) return buildDrVenusGrammar({ actions: ['answer'] });
+  const lastReply = replies[replies.length - 1];
+  const urls = urlsIn(messages[messages.length - 1]?.content ?? '');
+  if (lastReply && called(lastReply, 'search') && urls.length > 0)
+    return buildDrVenusGrammar({ actions: ['visit'], urls });
   return buildDrVenusGrammar({ actions: ['answer'] });
 }
 

@@ -220,7 +220,8 @@ export class WllamaEngine implements ChatEngine {
 
   private toChatError(err: unknown): EngineError {
     const message = err instanceof Error ? err.message : String(err);
-    if (/kv.?cache|context.*(full|exceed)|n_ctx/i.test(message)) {
+    // llama.cpp words it "request (N tokens) exceeds the available context size (M tokens)".
+    if (/kv.?cache|context.*(full|exceed)|exceeds?.*context|n_ctx/i.test(message)) {
       return new EngineError(
         'out-of-memory',
         "The conversation no longer fits the model's context window.",
