@@ -31,6 +31,7 @@ export interface SampleResult {
   replyTokens: number;
   reportedPromptTokens: number | undefined;
   finishReason: FinishReason;
+  decodeTokensPerSecond: number | undefined;
 }
 
 /**
@@ -61,6 +62,7 @@ export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
         replyTokens: one.completionTokens,
         reportedPromptTokens: one.reportedPromptTokens,
         finishReason: one.finishReason,
+        decodeTokensPerSecond: one.decodeTokensPerSecond,
       };
     }
     const reason = failure === 'repetition' ? 'repetition' : failure === 'empty' ? 'empty' : 'parse';
@@ -80,6 +82,7 @@ interface OneSample {
   completionTokens: number;
   reportedPromptTokens: number | undefined;
   finishReason: FinishReason;
+  decodeTokensPerSecond?: number;
 }
 
 async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSample> {
@@ -121,6 +124,9 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       completionTokens: result.usage.completionTokens || (await req.meter.text(result.text)),
       reportedPromptTokens: result.usage.promptTokens || undefined,
       finishReason: result.finishReason,
+      ...(result.usage.decodeTokensPerSecond !== undefined
+        ? { decodeTokensPerSecond: result.usage.decodeTokensPerSecond }
+        : {}),
     };
   } catch (err) {
     if (req.signal.aborted) throw abortError(req.signal.reason);

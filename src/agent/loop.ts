@@ -191,6 +191,10 @@ export async function runResearch(
           completion: sample.completionTokens,
           reply: sample.replyTokens,
           prefill,
+          modelMs: clock() - startedAt,
+          ...(sample.decodeTokensPerSecond !== undefined
+            ? { decodeTokensPerSecond: sample.decodeTokensPerSecond }
+            : {}),
         },
       };
       steps.push(step);

@@ -71,7 +71,7 @@ export interface ReplayOptions {
   clock?: () => number;
 }
 
-export function replayEngine(t: Trajectory, tokenizer?: TokenCounter): ScriptedEngine {
+export function replayEngine(t: Trajectory, tokenizer?: TokenCounter, budget?: number): ScriptedEngine {
   // The scripted engine counts synchronously; an async counter falls back to its estimate.
   const count = tokenizer
     ? (s: string) => {
@@ -79,7 +79,12 @@ export function replayEngine(t: Trajectory, tokenizer?: TokenCounter): ScriptedE
         return typeof n === 'number' ? n : Math.ceil(s.length / 4);
       }
     : undefined;
-  return new ScriptedEngine(t.assistant, { countTokens: count, chunkSize: 64 });
+  // The recorded model had whatever window the budget says; the scripted one must not be smaller.
+  return new ScriptedEngine(t.assistant, {
+    countTokens: count,
+    chunkSize: 64,
+    contextWindow: budget ?? 1 << 30,
+  });
 }
 
 /** Tools answering with the body recorded after the assistant turn the engine just played. */
@@ -98,7 +103,7 @@ export async function replayTrajectory(
   t: Trajectory,
   opts: ReplayOptions = {},
 ): Promise<{ summary: ReplaySummary; result: ResearchResult }> {
-  const engine = replayEngine(t, opts.tokenizer);
+  const engine = replayEngine(t, opts.tokenizer, opts.budget);
   const result = await runResearch(
     { engine, tools: replayTools(t, engine), tokenizer: opts.tokenizer, clock: opts.clock },
     {

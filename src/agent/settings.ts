@@ -50,8 +50,11 @@ export interface ResolvedBudget {
 
 /** The reply budget is capped at a quarter of the window so small windows still hold a conversation. */
 export function resolveBudget(settings: AgentSettings, engineWindow: number): ResolvedBudget {
-  const window =
-    settings.contextWindow > 0 ? settings.contextWindow : engineWindow > 0 ? engineWindow : 32768;
+  // An engine may load a smaller window than asked (llama.cpp caps it at the model's trained length).
+  const asked = settings.contextWindow > 0 ? settings.contextWindow : Number.POSITIVE_INFINITY;
+  const loaded = engineWindow > 0 ? engineWindow : Number.POSITIVE_INFINITY;
+  const smaller = Math.min(asked, loaded);
+  const window = Number.isFinite(smaller) ? smaller : 32768;
   const maxTokens = Math.max(16, Math.min(settings.maxTokens, Math.floor(window / 4)));
   return { window, maxTokens, promptBudget: window - maxTokens };
 }

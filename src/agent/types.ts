@@ -56,6 +56,10 @@ export interface StepTokens {
   reply: number;
   /** Prompt tokens the engine had to prefill, assuming it reuses the longest common prefix. */
   prefill: number;
+  /** Decode speed of the kept reply, where the engine reports it. */
+  decodeTokensPerSecond?: number;
+  /** Wall time of the model turn (every attempt), in milliseconds. */
+  modelMs?: number;
 }
 
 export interface AgentStep {

@@ -20,6 +20,10 @@ export function grammarFor(mode: GrammarMode, messages: readonly ChatMessage[]):
   if (mode === 'off') return undefined;
   if (mode === 'protocol') return buildDrVenusGrammar();
   const replies = messages.filter((m) => m.role === 'assistant');
+  // The agent's forced final turn ("Stop researching now") must be answerable.
+  if (/Stop researching now/.test(messages[messages.length - 1]?.content ?? '')) {
+    return buildDrVenusGrammar({ actions: ['answer'] });
+  }
   if (replies.length === 0) return buildDrVenusGrammar({ actions: ['search'], maxQueries: 1 });
   if (replies.some((m) => called(m, 'visit'))) return buildDrVenusGrammar({ actions: ['answer'] });
   const lastReply = replies[replies.length - 1];

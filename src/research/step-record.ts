@@ -20,7 +20,7 @@ export function stepToRecord(sessionId: string, step: AgentStep): StepRecord {
     action: JSON.parse(JSON.stringify(rest)) as JsonValue,
     ...(observation !== null ? { observation } : {}),
     tokens: { prompt: tokens.prompt, completion: tokens.completion, prefill: tokens.prefill },
-    ...(finishedAt !== null ? { timings: { modelMs: 0 } } : {}),
+    ...(tokens.modelMs !== undefined ? { timings: { modelMs: tokens.modelMs } } : {}),
   };
 }
 

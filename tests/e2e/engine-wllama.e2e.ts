@@ -110,8 +110,15 @@ describe('wllama engine in the offscreen document', () => {
     expect(stats.tokensOut).toBeGreaterThan(0);
     const tokens = steps.map((s) => s.tokens as { completion: number });
     expect(tokens.every((t) => t.completion > 0)).toBe(true);
-    // The agent keeps token counts but drops the engine's decode rate (StepTokens has no field for
-    // it), so the rate is measured here from the streamed deltas: one delta per sampled token.
+    // The engine's decode rate is kept with each step (inside the stored agent step).
+    const rated = steps.map(
+      (s) => (s.action as { tokens?: { decodeTokensPerSecond?: number } }).tokens?.decodeTokensPerSecond ?? 0,
+    );
+    expect(
+      rated.every((r) => r > 0),
+      JSON.stringify(steps.map((s) => s.action)),
+    ).toBe(true);
+    // And, independently, from the streamed deltas: one delta per sampled token.
     const bySeq = new Map<number, number[]>();
     for (const d of deltas) {
       const seq = Number(d.event.seq);
