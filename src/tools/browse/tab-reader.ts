@@ -77,7 +77,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
       );
     let page: Awaited<ReturnType<TabApi['extract']>>;
     try {
-      page = await api.extract(tabId, { partial: load.timedOut });
+      page = await extractWithGrace(api, tabId, load.timedOut);
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       return failed(
@@ -102,6 +102,21 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
     };
   } finally {
     await api.closeAgentTab(tabId).catch(() => undefined);
+  }
+}
+
+/**
+ * After a timeout the navigation may not have committed yet (a busy machine is slow to start the
+ * page's renderer), so reading fails on the blank placeholder: try again briefly before giving up.
+ */
+async function extractWithGrace(api: TabApi, tabId: number, timedOut: boolean) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await api.extract(tabId, { partial: timedOut });
+    } catch (err) {
+      if (!timedOut || attempt >= 6) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
   }
 }
 
