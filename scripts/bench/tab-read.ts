@@ -1,0 +1,183 @@
+/**
+ * Reading a page through a real tab vs fetching it, in one headless Chromium with the e2e build:
+ * - per page, `background.readTab` (new background tab, loopback allowed) against fetch + DOMParser +
+ *   the built extractor (dist/content/extract-page.js, the same bundle the tab runs) in the side
+ *   panel page; DOMParser documents have no window, so the fetch path skips computed-style checks;
+ * - three pages read at once vs one after another (wall time).
+ * Timings are taken inside the extension page with performance.now(); the ratio is what matters.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
+import { distSnapshot, launchBench } from './lib/browser';
+import { fixturePages, spread } from './lib/fixture-pages';
+import { median, progress, round } from './lib/stats';
+
+/** bench.ts builds the e2e extension before running modules that set this. */
+export const needsDist = true;
+
+const PAGES = 10;
+const ROUNDS = 3;
+const PARALLEL_ROUNDS = 3;
+/** A read that misses a load event waits this long; failures are reported, not averaged in. */
+const TIMEOUT_MS = 8000;
+const POLICY = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
+
+interface Timed {
+  ms: number;
+  ok: boolean;
+  chars: number;
+  reason?: string;
+}
+
+function readTab(panel: Page, url: string): Promise<Timed> {
+  return panel.evaluate(
+    async ({ url, policy, timeoutMs }) => {
+      const t0 = performance.now();
+      const r = await chrome.runtime.sendMessage({
+        brand: 'sleuth/1',
+        id: crypto.randomUUID(),
+        target: 'background',
+        type: 'background.readTab',
+        payload: { url, timeoutMs, signedOut: true, policy },
+      });
+      const ms = performance.now() - t0;
+      const v = r?.value as { ok?: boolean; markdown?: string; reason?: string } | undefined;
+      return {
+        ms,
+        ok: Boolean(r?.ok && v?.ok),
+        chars: v?.markdown?.length ?? 0,
+        reason: v?.reason ?? r?.error?.message,
+      };
+    },
+    { url, policy: POLICY, timeoutMs: TIMEOUT_MS },
+  );
+}
+
+/** Installs `__benchExtract(doc, url)`: the built content script with `document`/`location` rebound. */
+async function installExtractor(panel: Page): Promise<void> {
+  const bundle = readFileSync(path.join(distSnapshot(), 'content/extract-page.js'), 'utf8');
+  // The bundle reads the free identifiers `document` and `location` when called; shadowing them with
+  // mutable locals lets the very same code run on a DOMParser document. Runtime.evaluate is not
+  // subject to the page's CSP, unlike an inline <script>.
+  await panel.evaluate(`(() => {
+    let document = globalThis.document;
+    let location = { href: globalThis.location.href };
+    ${bundle}
+    const run = globalThis.__sleuthExtract;
+    globalThis.__benchExtract = (doc, href) => { document = doc; location = { href }; return run({}); };
+  })()`);
+}
+
+function fetchAndParse(panel: Page, url: string): Promise<Timed> {
+  return panel.evaluate(async (url) => {
+    const t0 = performance.now();
+    const html = await (await fetch(url, { cache: 'no-store' })).text();
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const extract = (
+      globalThis as unknown as { __benchExtract: (d: Document, u: string) => { markdown: string } }
+    ).__benchExtract;
+    const page = extract(doc, url);
+    return { ms: performance.now() - t0, ok: true, chars: page.markdown.length };
+  }, url);
+}
+
+export async function run(): Promise<Record<string, unknown>> {
+  const set = fixturePages();
+  if (!set)
+    return { skipped: 'no fixture pages: neither ../shared/fixtures/pages nor tests/fixtures/pages exists' };
+  const names = spread(set.names, PAGES);
+  const server = await startFixtureServer();
+  const b = await launchBench();
+  try {
+    // Off-host subresources (ads, CDNs) fail at once instead of stalling on DNS in an offline sandbox,
+    // as they would fail fast (or load) on a connected machine.
+    await b.context.route(
+      (u) => u.hostname !== '127.0.0.1',
+      (r) => r.abort(),
+    );
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await installExtractor(panel);
+    progress('tab-read: warming up');
+    const urlOf = (name: string) => `${server.origin}/pages/${encodeURIComponent(name)}/`;
+    // Warm both paths once (tab group creation, JIT, connection) so page one is not an outlier.
+    await readTab(panel, urlOf(names[0] ?? ''));
+    await fetchAndParse(panel, urlOf(names[0] ?? ''));
+
+    const perPage: { page: string; tabMs: number; fetchMs: number; tabChars: number; fetchChars: number }[] =
+      [];
+    const failures: string[] = [];
+    for (const name of names) {
+      progress(`tab-read: ${name}`);
+      const tab: number[] = [];
+      const fetched: number[] = [];
+      let tabChars = 0;
+      let fetchChars = 0;
+      // Interleaved so drift (GC, thermal, other load) hits both paths alike.
+      for (let i = 0; i < ROUNDS; i++) {
+        const t = await readTab(panel, urlOf(name));
+        if (t.ok) {
+          tab.push(t.ms);
+          tabChars = t.chars;
+        } else failures.push(`${name}: ${Math.round(t.ms)} ms, ${t.reason ?? 'failed'}`);
+        const f = await fetchAndParse(panel, urlOf(name));
+        fetched.push(f.ms);
+        fetchChars = f.chars;
+      }
+      perPage.push({ page: name, tabMs: median(tab), fetchMs: median(fetched), tabChars, fetchChars });
+    }
+
+    progress('tab-read: three pages, parallel vs sequential');
+    const trio = names.slice(0, 3).map(urlOf);
+    const sequential: number[] = [];
+    const parallel: number[] = [];
+    for (let i = 0; i < PARALLEL_ROUNDS; i++) {
+      let t0 = performance.now();
+      for (const url of trio) if (!(await readTab(panel, url)).ok) failures.push(`sequential: ${url}`);
+      sequential.push(performance.now() - t0);
+      t0 = performance.now();
+      const all = await Promise.all(trio.map((url) => readTab(panel, url)));
+      for (const r of all)
+        if (!r.ok) failures.push(`parallel: ${Math.round(r.ms)} ms, ${r.reason ?? 'failed'}`);
+      parallel.push(performance.now() - t0);
+    }
+
+    // Pages whose every tab read failed have no tab figure; they are left out of both medians.
+    const measured = perPage.filter((p) => Number.isFinite(p.tabMs));
+    const tabMedian = median(measured.map((p) => p.tabMs));
+    const fetchMedian = median(measured.map((p) => p.fetchMs));
+    return {
+      fixtureDir: set.dir,
+      pages: perPage.length,
+      roundsPerPage: ROUNDS,
+      offHostRequests: 'aborted by the harness (no network here)',
+      tabTimeoutMs: TIMEOUT_MS,
+      fetchPath:
+        'fetch + DOMParser + dist/content/extract-page.js in the side panel page (no computed styles)',
+      tabReadMedianMs: round(tabMedian, 1),
+      fetchParseMedianMs: round(fetchMedian, 1),
+      tabOverFetchRatio: round(tabMedian / fetchMedian),
+      tabOverFetchPerPageMedianRatio: round(median(measured.map((p) => p.tabMs / p.fetchMs))),
+      perPage: perPage.map((p) => ({
+        page: p.page,
+        tabMs: round(p.tabMs, 1),
+        fetchMs: round(p.fetchMs, 1),
+        tabChars: p.tabChars,
+        fetchChars: p.fetchChars,
+      })),
+      threePagesSequentialMedianMs: round(median(sequential), 1),
+      threePagesParallelMedianMs: round(median(parallel), 1),
+      parallelOverSequentialRatio: round(median(parallel) / median(sequential)),
+      tabReadFailures: failures.length,
+      failures,
+    };
+  } finally {
+    await b.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await run(), null, 2));
+}
