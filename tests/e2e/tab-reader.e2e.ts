@@ -14,16 +14,26 @@ describe('visit reads pages through real tabs', () => {
   let b: ExtensionBrowser;
   let server: FixtureServer;
   let panel: Page;
+  const cookieSeen: string[] = [];
   const pageName = () => server.sharedPages[0] ?? 'article';
 
   beforeAll(async () => {
     server = await startFixtureServer();
-    server.route((_req, res, url) => {
+    server.route((req, res, url) => {
       if (url.pathname === '/slow') {
         setTimeout(() => {
           res.writeHead(200, { 'content-type': 'text/html' });
           res.end('<html><head><title>Slow page</title></head><body><p>Arrived slowly.</p></body></html>');
         }, 1500);
+        return true;
+      }
+      if (url.pathname === '/account') {
+        // Sets a session cookie, and records whether the request carried one.
+        cookieSeen.push(req.headers.cookie ?? '');
+        res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=secret-123; Path=/' });
+        res.end(
+          `<html><head><title>Account</title></head><body><article><p>${'Account page text. '.repeat(30)}</p></article></body></html>`,
+        );
         return true;
       }
       if (url.pathname === '/redirect-private') {
@@ -92,6 +102,15 @@ describe('visit reads pages through real tabs', () => {
     const url = `${server.origin}/pages/${pageName()}/`;
     const userTab = await b.context.newPage();
     await userTab.goto(url);
+    // Chrome marks the tab complete a moment after the page's load event.
+    await expect
+      .poll(() =>
+        panel.evaluate(
+          async (u) => (await chrome.tabs.query({})).some((t) => t.url === u && t.status === 'complete'),
+          url,
+        ),
+      )
+      .toBe(true);
     const before = await tabCount();
     const result = await read(url);
     expect(result.via).toBe('open-tab');
@@ -99,6 +118,25 @@ describe('visit reads pages through real tabs', () => {
     expect(await tabCount()).toBe(before);
     expect(userTab.url()).toBe(url);
     await userTab.close();
+  });
+
+  it('reads signed out: the agent tab sends no cookies unless the user opts in for the site', async () => {
+    const user = await b.context.newPage();
+    await user.goto(`${server.origin}/account`);
+    await user.reload();
+    await user.close();
+    expect(cookieSeen.at(-1)).toContain('session=secret-123');
+    const read = (signedOut: boolean) =>
+      sendFromPage(panel, 'background', 'background.readTab', {
+        url: `${server.origin}/account?signedOut=${signedOut}`,
+        timeoutMs: 10_000,
+        signedOut,
+        policy: devPolicy,
+      });
+    expect((await read(true)).ok).toBe(true);
+    expect(cookieSeen.at(-1)).toBe('');
+    expect((await read(false)).ok).toBe(true);
+    expect(cookieSeen.at(-1)).toContain('session=secret-123');
   });
 
   it('refuses a redirect to a private address', async () => {
