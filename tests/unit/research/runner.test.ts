@@ -142,6 +142,27 @@ describe('research runner', () => {
     expect(session?.originTitle).toBe('Tides');
   });
 
+  it('seeds "research selection" with the selected passage first and as the goal', async () => {
+    const store = await freshStore();
+    const engine = new ScriptedEngine(['<think>\nok\n</think>\n<answer>It is about neap tides.</answer>']);
+    const { runner } = setup(store, engine);
+    const { sessionId } = await runner.start({
+      question: 'What are neap tides?',
+      origin: 'selection',
+      page: {
+        url: 'https://example.org/tides',
+        title: 'Tides',
+        markdown: 'Tides are caused by the Moon. Spring tides are large.',
+        selection: 'Neap tides occur at the quarter moons.',
+      },
+    });
+    await runner.settled(sessionId);
+    const observation = engine.requests[0]?.at(-1)?.content ?? '';
+    expect(observation).toContain('Neap tides occur at the quarter moons.');
+    expect(observation).toMatch(/for user goal Understand the selected passage: Neap tides/);
+    expect((await store.sessions.get(sessionId))?.origin).toBe('selection');
+  });
+
   it('marks sessions left running by a crashed document as paused', async () => {
     const store = await freshStore();
     await store.sessions.create({ id: 'old', question: 'q', origin: 'ask', status: 'running', settings: {} });
