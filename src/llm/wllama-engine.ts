@@ -54,7 +54,7 @@ export interface WllamaModule {
 }
 
 export interface WllamaEngineOptions {
-  /** URL of wllama's `esm/wasm/wllama.wasm` as shipped in the extension (chrome.runtime.getURL). */
+  /** URL of wllama's `esm/wasm/wllama.wasm` as shipped inside the extension (its extension URL). */
   wasmUrl: string;
   loadModule?: () => Promise<WllamaModule>;
   /** Default 8192. */
