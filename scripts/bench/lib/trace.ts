@@ -22,6 +22,11 @@ export interface BusyFigures {
   frameMs: number;
   /** Other frames with work on the same main thread (e.g. the offscreen document running the agent). */
   otherFramesOnThread: number;
+  /**
+   * frameMs split by event name (each name's spans unioned on their own), to tell script from style,
+   * layout and paint. Names nest (a forced Layout inside a FunctionCall), so these can sum past frameMs.
+   */
+  frameMsByEvent: Record<string, number>;
 }
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', '__metadata'];
@@ -128,8 +133,14 @@ export function mainThreadBusy(events: readonly TraceEvent[], urlPrefix: string)
   const onMain = events.filter((e) => e.pid === pid && e.tid === main.tid).sort((a, b) => a.ts - b.ts);
   const seenFrames = new Set(onMain.map(frameOf).filter((f): f is string => f !== undefined));
   seenFrames.delete(page.frame);
+  const frameMsByEvent: Record<string, number> = {};
+  for (const name of FRAME_WORK) {
+    const ms = unionMs(spans(onMain, (e) => e.name === name && frameOf(e) === page.frame));
+    if (ms > 0) frameMsByEvent[name] = Math.round(ms * 10) / 10;
+  }
   return {
     busyMs: unionMs(spans(onMain, (e) => e.name === 'RunTask')),
+    frameMsByEvent,
     frameMs: unionMs(spans(onMain, (e) => FRAME_WORK.has(e.name) && frameOf(e) === page.frame)),
     otherFramesOnThread: seenFrames.size,
   };

@@ -1,20 +1,19 @@
+import { memo } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SessionView } from '../session/session-state';
+import { type SessionView, sameButLive } from '../session/session-state';
 import type { Translate } from '../shared/translate';
 import { downloadText } from './download';
 import { viewToMarkdown, viewToTrajectoryJson } from './export-source';
 import { exportFileName } from './file-name';
 
-export function ExportBar({
-  view,
-  t,
-  trailDefault,
-}: {
+interface ExportBarProps {
   view: SessionView;
   t: Translate;
   /** The user's "include the research trail by default" setting, read when the bar appears. */
-  trailDefault?: () => Promise<boolean>;
-}) {
+  trailDefault?: (() => Promise<boolean>) | undefined;
+}
+
+function ExportBarImpl({ view, t, trailDefault }: ExportBarProps) {
   const [trail, setTrail] = useState(false);
   const touched = useRef(false);
   useEffect(() => {
@@ -82,3 +81,12 @@ export function ExportBar({
     </fieldset>
   );
 }
+
+/**
+ * The bar reads the view only when clicked, and never its streaming `live` turn: skipping renders
+ * that change only `live` keeps it out of the per-frame work while tokens stream.
+ */
+export const ExportBar = memo(
+  ExportBarImpl,
+  (a, b) => a.t === b.t && a.trailDefault === b.trailDefault && sameButLive(a.view, b.view),
+);

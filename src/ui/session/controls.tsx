@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import type { Translate } from '../shared/translate';
 
@@ -8,7 +9,7 @@ export interface ControlActions {
 }
 
 /** Stop, answer now, and a note that steers the next step; shown while a session runs. */
-export function Controls({ actions, t }: { actions: ControlActions; t: Translate }) {
+function ControlsImpl({ actions, t }: { actions: ControlActions; t: Translate }) {
   const [note, setNote] = useState('');
   const [sent, setSent] = useState(false);
   const submit = async (e: Event) => {
@@ -55,3 +56,6 @@ export function Controls({ actions, t }: { actions: ControlActions; t: Translate
     </fieldset>
   );
 }
+
+/** Memoized: the session view re-renders on every streamed frame, and these props rarely change. */
+export const Controls = memo(ControlsImpl);

@@ -1,8 +1,9 @@
+import { memo } from 'preact/compat';
 import type { Translate } from '../shared/translate';
 import type { SessionError } from './session-state';
 
 /** Errors the run reported (search provider failing, engine failure) with the text it gave. */
-export function SessionErrors({ errors, t }: { errors: readonly SessionError[]; t: Translate }) {
+function SessionErrorsImpl({ errors, t }: { errors: readonly SessionError[]; t: Translate }) {
   if (errors.length === 0) return null;
   const shown = errors.slice(-3);
   const fatal = errors.some((e) => e.fatal);
@@ -22,3 +23,6 @@ export function SessionErrors({ errors, t }: { errors: readonly SessionError[]; 
     </div>
   );
 }
+
+/** Memoized: the session view re-renders on every streamed frame, and these props rarely change. */
+export const SessionErrors = memo(SessionErrorsImpl);

@@ -55,6 +55,18 @@ export function emptyView(id: string, question = ''): SessionView {
   };
 }
 
+/**
+ * True when two views differ at most in `live`. A delta replaces only `live` and keeps every other
+ * field's identity, so parts that never show the streaming text (export bar) can skip those frames.
+ */
+export function sameButLive(a: SessionView, b: SessionView): boolean {
+  if (a === b) return true;
+  for (const k of Object.keys(a) as Array<keyof SessionView>) {
+    if (k !== 'live' && a[k] !== b[k]) return false;
+  }
+  return true;
+}
+
 /** Steps by seq; a step at `seq` replaces the one there, and (retry-from) drops any after it. */
 export function upsertStep(steps: readonly AgentStep[], step: AgentStep, truncate: boolean): AgentStep[] {
   const kept = steps.filter((s) => s.seq !== step.seq && (!truncate || s.seq < step.seq));

@@ -5,7 +5,7 @@ import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
 import { StatsHeader } from '../trajectory/stats-header';
 import { TrajectoryList } from '../trajectory/trajectory-list';
-import { Controls } from './controls';
+import { type ControlActions, Controls } from './controls';
 import { SessionErrors } from './session-errors';
 import { useSession } from './use-session';
 
@@ -26,27 +26,37 @@ export function SessionView({
   const { t, client } = services;
   const view = useSession(services, id, question);
   const running = view.status === 'running';
-  const stats = view.stats ?? statsFromSteps(view.steps);
+  // Memoized so a streamed frame (which changes only `view.live`) keeps the same stats object and the
+  // memoized header skips it; statsFromSteps walks every step.
+  const stats = useMemo(() => view.stats ?? statsFromSteps(view.steps), [view.stats, view.steps]);
   // The moment the current figures were taken, so elapsed time can keep counting between events.
   const statsAt = useMemo(() => Date.now(), [stats]);
   const trailDefault = useCallback(async () => (await services.settings.load()).exportTrail, [services]);
+  // Callbacks below are stable per session so the memoized controls and step list skip streamed frames.
+  const actions = useMemo<ControlActions>(() => {
+    const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
+    return {
+      stop: () => void client.send('offscreen.researchStop', { sessionId: id }).catch(fail),
+      answerNow: () => void client.send('offscreen.researchAnswerNow', { sessionId: id }).catch(fail),
+      steer: async (note: string) => {
+        try {
+          return (await client.send('offscreen.researchSteer', { sessionId: id, note })).accepted;
+        } catch (e) {
+          fail(e);
+          return false;
+        }
+      },
+    };
+  }, [client, id, onError]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
-  const actions = {
-    stop: () => void client.send('offscreen.researchStop', { sessionId: id }).catch(fail),
-    answerNow: () => void client.send('offscreen.researchAnswerNow', { sessionId: id }).catch(fail),
-    steer: async (note: string) => {
-      try {
-        return (await client.send('offscreen.researchSteer', { sessionId: id, note })).accepted;
-      } catch (e) {
-        fail(e);
-        return false;
-      }
-    },
-  };
-  const retry = (seq: number) =>
-    void client
-      .send('offscreen.researchRetryFrom', { sessionId: id, seq })
-      .then((r) => onSwitch(r.sessionId), fail);
+  const retry = useCallback(
+    (seq: number) =>
+      void client.send('offscreen.researchRetryFrom', { sessionId: id, seq }).then(
+        (r) => onSwitch(r.sessionId),
+        (e: unknown) => onError(e instanceof Error ? e.message : String(e)),
+      ),
+    [client, id, onSwitch, onError],
+  );
   const resume = () =>
     void client.send('offscreen.researchResume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
   const canRetry = !running && !view.readOnly && view.status !== 'unknown';

@@ -1,3 +1,4 @@
+import { memo } from 'preact/compat';
 import { useEffect, useState } from 'preact/hooks';
 import type { AgentStats } from '../../agent/types';
 import type { Translate } from '../shared/translate';
@@ -7,7 +8,7 @@ import { statItems } from './format-stats';
  * Elapsed time ticks while running: stats events come once per step, which can be minutes apart.
  * `since` is when the last stats figure was taken.
  */
-export function StatsHeader({
+function StatsHeaderImpl({
   stats,
   running,
   since,
@@ -36,3 +37,6 @@ export function StatsHeader({
     </dl>
   );
 }
+
+/** Memoized: the session view re-renders on every streamed frame, and these props rarely change. */
+export const StatsHeader = memo(StatsHeaderImpl);
