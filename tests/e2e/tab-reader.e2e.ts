@@ -15,7 +15,7 @@ describe('visit reads pages through real tabs', () => {
   let server: FixtureServer;
   let panel: Page;
   const cookieSeen: string[] = [];
-  const pageName = () => server.sharedPages[0] ?? 'article';
+  const pageName = () => server.sharedPages[0] ?? '001';
 
   beforeAll(async () => {
     server = await startFixtureServer();

@@ -34,9 +34,8 @@ export async function startResearchFixture(
   opts: { chunkSize?: number; chunkDelayMs?: number } = {},
 ): Promise<ResearchFixture> {
   const pages = await startFixtureServer();
-  // Page 001 of the shared corpus holds PAGE_SENTENCE; without the corpus, the project's own copy is used.
-  const name = pages.sharedPages.includes('001') ? '001' : 'daringfireball-1';
-  const pageUrl = `${pages.origin}/pages/${name}/`;
+  // Page 001 holds PAGE_SENTENCE; the project keeps its own copy for clones without ../shared.
+  const pageUrl = `${pages.origin}/pages/001/`;
   serveSearch(pages, () => [
     { title: 'Frontend code coverage', url: pageUrl, content: 'Blanket.js and Mocha' },
     { title: 'Something else', url: `${pages.origin}/pages/elsewhere/`, content: 'not read' },
