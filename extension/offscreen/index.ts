@@ -3,6 +3,7 @@
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import * as v from 'valibot';
+import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import { createClient } from '../../src/messaging/client';
 import { createLiveHub } from '../../src/messaging/live';
@@ -11,6 +12,7 @@ import { extensionUrl, portTransport, runtimeTransport } from '../../src/platfor
 import { createAgentTools } from '../../src/research/agent-tools';
 import { createEngineChooser } from '../../src/research/engine-choice';
 import { createEngineHost } from '../../src/research/engine-host';
+import { createModelEvidence } from '../../src/research/model-evidence';
 import { createOffscreenHandlers } from '../../src/research/offscreen-handlers';
 import { createPdfReader } from '../../src/research/pdf-reader';
 import { createResearchRunner } from '../../src/research/runner';
@@ -57,6 +59,14 @@ const engines = createEngineHost({
   onStatus: (status) => hub.broadcast({ type: 'engine', status }),
 });
 
+/** The optional evidence extractor: a separate server model, so the main model's cache stays warm. */
+const extractorEngine = async (s: Settings) => {
+  const key = await secret('extractorKey');
+  const engine = new OpenAiEngine({ baseUrl: s.extractorBaseUrl.trim(), ...(key ? { apiKey: key } : {}) });
+  await engine.load(s.extractorModel.trim());
+  return engine;
+};
+
 const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; seedUrls: string[] }) => {
   const search = await buildSearchChain(s, {
     fetch: (url, init) => fetch(url, init),
@@ -65,6 +75,9 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
     cache: storeSearchCache(store.searchCache),
     clock: Date.now,
   });
+  const rank = (markdown: string, goal: string, question: string) =>
+    buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) });
+  const extractor = s.extractorBaseUrl.trim() && s.extractorModel.trim() ? await extractorEngine(s) : null;
   return createAgentTools(
     {
       search,
@@ -76,8 +89,10 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
           policy: policyOf(s),
         }),
       readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
-      rank: (markdown, goal, question) =>
-        buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) }),
+      rank,
+      ...(extractor
+        ? { writeEvidence: createModelEvidence({ engine: extractor, rank, maxPageChars: 24_000 }) }
+        : {}),
       pages: store.pages,
       policy: policyOf(s),
       maxTabs: s.maxTabs,

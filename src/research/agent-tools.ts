@@ -22,6 +22,13 @@ export interface ToolDeps {
   /** Fetches and parses a PDF; null when the URL is not a PDF after all. */
   readPdf?(url: string, signal: AbortSignal): Promise<PageText | null>;
   rank(markdown: string, goal: string, question: string): { evidence: string; summary: string };
+  /** Model-written evidence when an extractor is configured (it falls back to `rank` itself). */
+  writeEvidence?(
+    markdown: string,
+    goal: string,
+    question: string,
+    signal: AbortSignal,
+  ): Promise<{ evidence: string; summary: string }>;
   pages?: Pick<PagesRepo, 'getFresh' | 'put'>;
   policy: UrlPolicy;
   maxTabs: number;
@@ -108,7 +115,9 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
       provenance.add(page.finalUrl, 'page');
       provenance.addAll(page.links, 'page');
       if (!page.markdown.trim()) return fail('The page has no readable text.');
-      const { evidence, summary } = deps.rank(page.markdown, goal, ctx.question);
+      const { evidence, summary } = deps.writeEvidence
+        ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
+        : deps.rank(page.markdown, goal, ctx.question);
       return { url, title: page.title, ok: true, evidence, summary };
     } catch (err) {
       if (signal.aborted) throw err;

@@ -49,6 +49,9 @@ export const SettingsSchema = v.object({
   denyList: v.optional(v.array(v.string()), []),
   signInSites: v.optional(v.array(v.string()), []),
   customPrompt: v.optional(v.string(), ''),
+  /** Optional OpenAI-compatible server that writes each page's evidence; empty = passage ranking. */
+  extractorBaseUrl: v.optional(v.string(), ''),
+  extractorModel: v.optional(v.string(), ''),
   /** Constrained decoding for GGUF models; 'test-sequence' is for the random-weight test model. */
   grammar: v.optional(v.picklist(['off', 'protocol', 'test-sequence']), 'off'),
   /** Advanced: custom MLC model records (a user's own DR-Venus-4B build). */

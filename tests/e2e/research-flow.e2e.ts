@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';
 import {
@@ -64,5 +65,49 @@ describe('a research run through the offscreen runner, the service worker and re
     expect(last).toContain(`The useful information in ${pageUrl}`);
     expect(last).toContain('Blanket');
     expect(third?.body?.stop).toContain('<tool_response>');
+  });
+
+  it('takes model-written evidence from a configured extractor server', async () => {
+    const { model, pageUrl } = fx;
+    const extractor = await startScriptedModelServer({
+      turns: [
+        '{"rational": "The second paragraph.", "evidence": "EXTRACTED: Blanket.js works with Mocha in the browser.", "summary": "Blanket.js covers Mocha tests."}',
+      ],
+    });
+    try {
+      model.setTurns([
+        toolCallTurn('search', { query: ['mocha coverage'] }),
+        toolCallTurn('visit', { url: [pageUrl], goal: 'Which coverage library works with Mocha?' }),
+        answerTurn(PAGE_SENTENCE),
+      ]);
+      const before = model.requests.length;
+      const panel = await b.openPage('extension/sidepanel/index.html');
+      await writeSettings(panel, {
+        ...fx.settings,
+        extractorBaseUrl: extractor.url,
+        extractorModel: 'extractor',
+      });
+      const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
+        question: 'Which coverage library works with Mocha?',
+        origin: 'ask',
+      });
+      const { sessionId } = started.value as { sessionId: string };
+      await expect
+        .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 30_000 })
+        .toBe('done');
+      const third = model.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'))[2];
+      const messages = (third?.body?.messages ?? []) as { content: string }[];
+      const observation = messages[messages.length - 1]?.content ?? '';
+      expect(observation).toContain('EXTRACTED: Blanket.js works with Mocha in the browser.');
+      expect(observation).toContain('Blanket.js covers Mocha tests.');
+      // The extractor saw the page text, not the main conversation.
+      const asked = JSON.stringify(
+        extractor.requests.find((r) => r.path.endsWith('/chat/completions'))?.body,
+      );
+      expect(asked).toContain('code coverage');
+      expect(asked).not.toContain('<tool_response>');
+    } finally {
+      await extractor.close();
+    }
   });
 });

@@ -74,6 +74,28 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
         />
         {t('optionsExportTrail')}
       </label>
+      <details class="extractor">
+        <summary>{t('optionsExtractor')}</summary>
+        <p class="small muted">{t('optionsExtractorHelp')}</p>
+        <label>
+          {t('openaiBaseUrl')}
+          <input
+            name="extractorBaseUrl"
+            type="url"
+            placeholder="http://127.0.0.1:11434/v1"
+            value={settings.extractorBaseUrl}
+            onInput={(e) => set('extractorBaseUrl', e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          {t('openaiModel')}
+          <input
+            name="extractorModel"
+            value={settings.extractorModel}
+            onInput={(e) => set('extractorModel', e.currentTarget.value)}
+          />
+        </label>
+      </details>
     </fieldset>
   );
 }

@@ -30,6 +30,8 @@ export function reachedOrigins(s: Settings): string[] {
   const out = s.searchProviders.filter((p) => p.enabled).flatMap(providerOrigins);
   const server = s.engine === 'openai' ? serverOrigin(s.openaiBaseUrl) : null;
   if (server) out.push(server);
+  const extractor = s.extractorModel.trim() ? serverOrigin(s.extractorBaseUrl) : null;
+  if (extractor) out.push(extractor);
   return [...new Set(out)];
 }
 
@@ -58,6 +60,10 @@ export function originsToRequest(
   ) {
     const server = serverOrigin(next.openaiBaseUrl);
     if (server) out.push(server);
+  }
+  if (next.extractorBaseUrl.trim() && saved.extractorBaseUrl.trim() !== next.extractorBaseUrl.trim()) {
+    const extractor = serverOrigin(next.extractorBaseUrl);
+    if (extractor) out.push(extractor);
   }
   return [...new Set(out)].filter((o) => !granted[o]);
 }
