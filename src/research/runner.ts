@@ -179,7 +179,10 @@ export function createResearchRunner(deps: RunnerDeps) {
     /** Drops the steps from `seq` on and continues from there with a fresh sample. */
     async retryFrom(sessionId: string, seq: number): Promise<{ sessionId: string }> {
       if (active.has(sessionId)) throw new Error('Stop the run before retrying from a step.');
-      await deps.store.steps.deleteFrom(sessionId, seq);
+      // The page a "research this page" run started from is its first step: retrying keeps it.
+      const session = await deps.store.sessions.get(sessionId);
+      const seeded = session?.origin === 'page' || session?.origin === 'selection';
+      await deps.store.steps.deleteFrom(sessionId, seeded ? Math.max(seq, 1) : seq);
       await deps.store.sessions.patch(sessionId, {
         answer: undefined,
         citations: undefined,

@@ -163,6 +163,26 @@ describe('research runner', () => {
     expect((await store.sessions.get(sessionId))?.origin).toBe('selection');
   });
 
+  it('retrying a page-seeded run from its first step keeps the page', async () => {
+    const store = await freshStore();
+    const engine = new ScriptedEngine([
+      '<think>\nok\n</think>\n<answer>First try.</answer>',
+      '<think>\nagain\n</think>\n<answer>Second try.</answer>',
+    ]);
+    const { runner } = setup(store, engine);
+    const page = {
+      url: 'https://example.org/tides',
+      title: 'Tides',
+      markdown: 'Tides are caused by the Moon.',
+    };
+    const { sessionId } = await runner.start({ question: 'What is this page about?', origin: 'page', page });
+    await runner.settled(sessionId);
+    await runner.retryFrom(sessionId, 0);
+    await runner.settled(sessionId);
+    expect((await store.sessions.get(sessionId))?.answer).toBe('Second try.');
+    expect(engine.requests[1]).toEqual(engine.requests[0]);
+  });
+
   it('marks sessions left running by a crashed document as paused', async () => {
     const store = await freshStore();
     await store.sessions.create({ id: 'old', question: 'q', origin: 'ask', status: 'running', settings: {} });
