@@ -62,6 +62,13 @@ describe('the side panel, as a user drives it', () => {
     expect(await panel.getByTestId('sources').textContent()).toContain(pageUrl);
     expect(await panel.locator('[data-testid=step-card][data-kind=visit]').count()).toBe(1);
     await b.screenshot(panel, 'sidepanel-answer');
+    // The theme follows the system.
+    const background = () => panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await panel.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).not.toBe(light);
+    await b.screenshot(panel, 'sidepanel-answer-dark');
+    await panel.emulateMedia({ colorScheme: 'light' });
 
     const [download] = await Promise.all([
       panel.waitForEvent('download'),
