@@ -1,52 +1,23 @@
-import { type AgentTools, createControl, type ResearchControl, type TokenCounter } from '../agent/deps';
-import { runResearch } from '../agent/loop';
+import { createControl, type ResearchControl } from '../agent/deps';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
-import type { AgentStep, ResearchResult } from '../agent/types';
-import type { ChatEngine } from '../llm/engine';
-import type { LiveEvent } from '../messaging/live';
+import type { AgentStep } from '../agent/types';
 import type { Request } from '../messaging/protocol';
-import { parseSettings, type Settings } from '../settings/schema';
+import { parseSettings } from '../settings/schema';
 import type { JsonValue } from '../store/json';
-import type { Store } from '../store/open-store';
 import type { SessionStatus } from '../store/records';
-import { agentSettingsFrom } from './agent-settings';
+import { runMoreAttempts } from './attempts';
 import { seedStepFromPage } from './page-seed';
-import { createSessionWriter } from './session-writer';
+import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
 import { stepFromRecord, stepToRecord } from './step-record';
 
-export interface RunnerDeps {
-  store: Pick<Store, 'sessions' | 'steps'>;
-  broadcast(e: LiveEvent): void;
-  loadSettings(): Promise<Settings>;
-  /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
-  engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
-  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools | Promise<AgentTools>;
-  /** Evidence of a page the user handed over, ranked for the question. */
-  pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
-  tokenizer?: TokenCounter;
-  clock: () => number;
-  newId: () => string;
-}
+export type { RunnerDeps } from './run-once';
 
 interface Active {
   abort: AbortController;
+  /** Replaced as each attempt of a several-attempt run starts: controls act on the one running. */
   control: ResearchControl;
   done: Promise<void>;
 }
-
-interface Snapshot {
-  app: Settings;
-  systemPrompt: string;
-}
-
-const statusOf = (r: ResearchResult): SessionStatus =>
-  r.status === 'answered'
-    ? 'done'
-    : r.status === 'aborted'
-      ? 'stopped'
-      : r.status === 'error'
-        ? 'error'
-        : 'done';
 
 /** Owns the running sessions of this offscreen document: start, stop, steer, resume. */
 export function createResearchRunner(deps: RunnerDeps) {
@@ -58,56 +29,48 @@ export function createResearchRunner(deps: RunnerDeps) {
     snap: Snapshot,
     steps: AgentStep[],
     seedUrls: string[],
+    seeded: boolean,
   ) => {
     const abort = new AbortController();
-    const control = createControl();
-    const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) =>
-      deps.broadcast({
-        type: 'session',
-        sessionId,
-        event: {
-          type: 'error',
-          code: 'store',
-          message: err instanceof Error ? err.message : String(err),
-          fatal: false,
-        },
-      }),
-    );
+    const entry: Active = { abort, control: createControl(), done: Promise.resolve() };
+    // Taken before the run, which appends to `steps`: every further attempt starts from the page.
+    const seed = seeded ? steps.filter((s) => s.seq === 0).map((s) => structuredClone(s)) : [];
     const finish = async (status: SessionStatus, error?: string) => {
-      await writer.flush();
       await deps.store.sessions.patch(sessionId, { status, ...(error ? { error } : {}) });
       active.delete(sessionId);
       deps.broadcast({ type: 'sessions-changed' });
     };
-    const done = (async () => {
+    entry.done = (async () => {
+      const first = await runOnce(
+        deps,
+        { sessionId, question, snap, steps, seedUrls },
+        abort.signal,
+        entry.control,
+      );
+      if (first.status !== 'done' || first.result?.status !== 'answered' || snap.app.attempts <= 1) {
+        return finish(first.status, first.error);
+      }
       try {
-        const engine = await deps.engine(snap.app, abort.signal);
-        const result = await runResearch(
+        const more = await runMoreAttempts(
           {
-            engine,
-            tools: await deps.tools(snap.app, { question, seedUrls }),
-            ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
-            clock: deps.clock,
-            newId: deps.newId,
+            deps,
+            parentId: sessionId,
+            snap,
+            seed,
+            seedUrls,
+            signal: abort.signal,
+            useControl: (c) => {
+              entry.control = c;
+            },
           },
-          {
-            question,
-            settings: agentSettingsFrom(snap.app),
-            resume: { systemPrompt: snap.systemPrompt, steps },
-          },
-          { signal: abort.signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
+          first.result,
         );
-        // A lost GPU device is not the run's fault: pause it so it can continue after a reload.
-        const paused = result.error?.engineCode === 'device-lost';
-        await finish(paused ? 'paused' : statusOf(result), result.error?.message);
+        await finish(more.status, more.error);
       } catch (err) {
-        const e = err as { message?: string; hint?: string };
-        const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
-        writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
-        await finish(abort.signal.aborted ? 'stopped' : 'error', message);
+        await finish('error', err instanceof Error ? err.message : String(err));
       }
     })();
-    active.set(sessionId, { abort, control, done });
+    active.set(sessionId, entry);
     deps.broadcast({ type: 'sessions-changed' });
   };
 
@@ -155,7 +118,7 @@ export function createResearchRunner(deps: RunnerDeps) {
         await deps.store.steps.put(stepToRecord(id, seed));
         steps.push(seed);
       }
-      launch(id, question, snap, steps, req.page ? [req.page.url] : []);
+      launch(id, question, snap, steps, req.page ? [req.page.url] : [], Boolean(req.page));
       return { sessionId: id };
     },
 
@@ -172,7 +135,8 @@ export function createResearchRunner(deps: RunnerDeps) {
       const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
       await deps.store.sessions.patch(sessionId, { status: 'running' });
       const seedUrls = session.originUrl ? [session.originUrl] : [];
-      launch(sessionId, session.question, snap, steps, seedUrls);
+      const seeded = session.origin === 'page' || session.origin === 'selection';
+      launch(sessionId, session.question, snap, steps, seedUrls, seeded);
       return { sessionId };
     },
 

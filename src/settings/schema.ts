@@ -36,6 +36,8 @@ export const SettingsSchema = v.object({
   ),
   temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2)), 0.6),
   stepLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 200),
+  /** Independent runs per question; the answer most of them agree on is kept (see agent/voting). */
+  attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1),
   thoroughness: v.optional(v.picklist(['quick', 'balanced', 'deep']), 'balanced'),
   searchProviders: v.optional(v.array(ProviderSettings), [
     { id: 'duckduckgo', enabled: true },

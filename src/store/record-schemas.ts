@@ -25,6 +25,8 @@ export const sessionRecordSchema: v.GenericSchema<unknown, SessionRecord> = v.lo
   stats: v.optional(jsonValueSchema),
   error: optionalString,
   readOnly: v.optional(v.boolean()),
+  parentId: optionalString,
+  attempt: optionalNumber,
 });
 
 export const stepRecordSchema: v.GenericSchema<unknown, StepRecord> = v.looseObject({

@@ -22,6 +22,10 @@ export interface SessionRecord {
   error?: string;
   /** Imported sessions are shown but never resumed or edited. */
   readOnly?: boolean;
+  /** Set on the extra attempts of a several-attempt run: the session they vote for. */
+  parentId?: string;
+  /** Which attempt this is (2..N); the parent is attempt 1. */
+  attempt?: number;
 }
 
 export type StepStatus = 'pending' | 'done';

@@ -13,6 +13,8 @@ export interface ListSessionsOptions {
   limit?: number;
   /** Words that must all appear (case-insensitively) in the question or the answer. */
   query?: string;
+  /** Leave out the extra attempts of several-attempt runs (sessions with a parentId). */
+  topLevel?: boolean;
 }
 
 export interface SessionsRepo {
@@ -22,6 +24,8 @@ export interface SessionsRepo {
   patch(id: string, patch: SessionPatch): Promise<SessionRecord | undefined>;
   listNewestFirst(options?: ListSessionsOptions): Promise<SessionRecord[]>;
   listByStatus(status: SessionStatus): Promise<SessionRecord[]>;
+  /** The extra attempts of a several-attempt run, by attempt number. */
+  listChildren(parentId: string): Promise<SessionRecord[]>;
   /** Deletes the session and all its steps, in one transaction. */
   delete(id: string): Promise<void>;
   /** Deletes every session and step (pages, cache, settings and secrets are kept). */
@@ -72,8 +76,9 @@ export function createSessionsRepo(db: SleuthDb, now: () => number): SessionsRep
       });
     },
 
-    listNewestFirst({ limit = DEFAULT_LIMIT, query } = {}) {
-      const matches = matcher(query);
+    listNewestFirst({ limit = DEFAULT_LIMIT, query, topLevel = false } = {}) {
+      const words = matcher(query);
+      const matches = (s: SessionRecord) => words(s) && !(topLevel && s.parentId !== undefined);
       return inTransaction(db, ['sessions'], 'readonly', async (tx) => {
         const found: SessionRecord[] = [];
         if (limit <= 0) return found;
@@ -97,6 +102,17 @@ export function createSessionsRepo(db: SleuthDb, now: () => number): SessionsRep
           .map((value) => readAs(sessionRecordSchema, value))
           .filter((session): session is SessionRecord => session !== undefined)
           .sort((a, b) => b.updatedAt - a.updatedAt);
+      });
+    },
+
+    listChildren(parentId) {
+      // A scan: children are few and this runs once per vote or delete, not per render.
+      return inTransaction(db, ['sessions'], 'readonly', async (tx) => {
+        const all = await tx.objectStore('sessions').getAll();
+        return all
+          .map((value) => readAs(sessionRecordSchema, value))
+          .filter((s): s is SessionRecord => s?.parentId === parentId)
+          .sort((a, b) => (a.attempt ?? 0) - (b.attempt ?? 0));
       });
     },
 

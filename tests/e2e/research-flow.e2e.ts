@@ -110,4 +110,58 @@ describe('a research run through the offscreen runner, the service worker and re
       await extractor.close();
     }
   });
+
+  it('runs several attempts and keeps the answer most of them agree on', async () => {
+    const { model } = fx;
+    const near = 'The Moon is about 384,400 km from Earth on average.';
+    // The first attempt is the odd one out: the vote has to replace the parent's own answer.
+    model.setTurns([
+      answerTurn('The Moon is made of green cheese.'),
+      answerTurn(near),
+      answerTurn('On average the Moon is roughly 384,400 kilometres from Earth.'),
+    ]);
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await expect.poll(() => panel.getByTestId('status-offscreen').getAttribute('data-state')).toBe('ok');
+    await writeSettings(panel, { ...fx.settings, attempts: 3 });
+    const question = 'How far away is the Moon, voted?';
+    const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
+      question,
+      origin: 'ask',
+    });
+    expect(started.ok, started.error?.message).toBe(true);
+    const { sessionId } = started.value as { sessionId: string };
+    await expect
+      .poll(
+        async () => {
+          const s = await readSession(panel, sessionId);
+          return s?.status === 'error' ? String(s.error) : s?.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('done');
+    expect(model.remainingTurns()).toBe(0);
+    const session = await readSession(panel, sessionId);
+    expect(session?.answer).toBe(near);
+    const stats = session?.stats as { votes?: { attempts: number; agreeing: number; winnerSession: string } };
+    const votes = stats?.votes;
+    expect(votes?.attempts).toBe(3);
+    expect(votes?.agreeing).toBe(2);
+    expect(votes?.winnerSession).not.toBe(sessionId);
+
+    // The extra attempts live inside the run: History lists the question once.
+    await panel.reload();
+    await panel.getByTestId('open-history').click();
+    const item = panel.getByTestId('history-item').filter({ hasText: question });
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    await item.first().locator('.history-open').click();
+    await expect.poll(() => panel.getByTestId('votes').textContent()).toBe('Chosen by 2 of 3 attempts');
+
+    // Deleting the run deletes its attempts too.
+    await panel.getByTestId('open-history').click();
+    await item.first().getByTestId('history-delete').click();
+    await item.first().getByTestId('history-delete-confirm').click();
+    await expect.poll(() => item.count()).toBe(0);
+    expect(await readSession(panel, votes?.winnerSession ?? '')).toBeUndefined();
+  });
 });

@@ -5,17 +5,34 @@ import type { Translate } from '../shared/translate';
 import { renderAnswer } from './render-answer';
 import { SourcesList } from './sources-list';
 
+export interface Votes {
+  attempts: number;
+  agreeing: number;
+}
+
+/** The vote a several-attempt run saved in its stats, if any (stats are free-form JSON). */
+export function votesOf(stats: unknown): Votes | null {
+  if (typeof stats !== 'object' || stats === null || !('votes' in stats)) return null;
+  const v = stats.votes;
+  if (typeof v !== 'object' || v === null || !('attempts' in v) || !('agreeing' in v)) return null;
+  const { attempts, agreeing } = v;
+  return typeof attempts === 'number' && typeof agreeing === 'number' ? { attempts, agreeing } : null;
+}
+
 export function AnswerView({
   text,
   citations,
   forced,
   steps,
+  votes,
   t,
 }: {
   text: string;
   citations: CitedAnswer | null;
   forced: boolean;
   steps: readonly AgentStep[];
+  /** Set when several attempts voted on this answer. */
+  votes?: Votes | null;
   t: Translate;
 }) {
   const html = useMemo(
@@ -39,6 +56,11 @@ export function AnswerView({
     <section class="answer" aria-labelledby="answer-title">
       <h2 id="answer-title">{t('answerTitle')}</h2>
       {forced ? <p class="note">{t('answerForced')}</p> : null}
+      {votes && votes.attempts > 1 ? (
+        <p class="small muted" data-testid="votes">
+          {t('answerVotes', [String(votes.agreeing), String(votes.attempts)])}
+        </p>
+      ) : null}
       {/* Safe: renderAnswer runs DOMPurify and adds only markup built from our own data. */}
       <div class="answer-body" data-testid="answer" dangerouslySetInnerHTML={{ __html: html }} />
       <SourcesList sources={cited} others={otherPages} t={t} />

@@ -7,6 +7,12 @@ import { ConfirmButton } from './confirm-button';
 import { canContinue, formatWhen } from './history-format';
 import { useHistory } from './use-history';
 
+/** A run's extra attempts go with it: they are not listed on their own, so nothing else could delete them. */
+async function deleteWithAttempts(store: Awaited<UiServices['store']>, id: string): Promise<void> {
+  for (const child of await store.sessions.listChildren(id)) await store.sessions.delete(child.id);
+  await store.sessions.delete(id);
+}
+
 export interface HistoryActions {
   open(session: SessionRecord): void;
   resume(session: SessionRecord): void;
@@ -79,7 +85,7 @@ export function HistoryList({
                 label={t('historyDelete')}
                 question={t('historyDeleteQuestion')}
                 confirmLabel={t('historyDelete')}
-                onConfirm={() => void run((st) => st.sessions.delete(s.id))()}
+                onConfirm={() => void run((st) => deleteWithAttempts(st, s.id))()}
                 t={t}
                 testId="history-delete"
               />

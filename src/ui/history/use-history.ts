@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { SessionRecord } from '../../store/records';
 import type { UiServices } from '../shared/services';
 
-/** Past sessions, newest first, filtered by a search query; refreshed when the runner changes them. */
+/** Past sessions (extra attempts of a run stay inside it), newest first, filtered by a search query; refreshed when the runner changes them. */
 export function useHistory(services: UiServices, query: string) {
   const [sessions, setSessions] = useState<SessionRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = useCallback(async () => {
     try {
       const store = await services.store;
-      setSessions(await store.sessions.listNewestFirst({ limit: 200, query }));
+      setSessions(await store.sessions.listNewestFirst({ limit: 200, query, topLevel: true }));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

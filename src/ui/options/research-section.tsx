@@ -31,6 +31,19 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
         </select>
       </label>
       <label>
+        {t('optionsAttempts')}
+        <span class="small muted">{t('optionsAttemptsHelp')}</span>
+        <input
+          name="attempts"
+          type="number"
+          min={1}
+          max={5}
+          step={1}
+          value={settings.attempts}
+          onInput={(e) => set('attempts', Number(e.currentTarget.value))}
+        />
+      </label>
+      <label>
         {t('optionsTemperature')}
         <input
           name="temperature"

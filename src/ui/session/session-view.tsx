@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'preact/hooks';
-import { AnswerView } from '../answer/answer-view';
+import { AnswerView, votesOf } from '../answer/answer-view';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
@@ -90,6 +90,7 @@ export function SessionView({
           citations={view.answer?.citations ?? null}
           forced={view.answer?.forced ?? false}
           steps={view.steps}
+          votes={votesOf(view.session?.stats)}
           t={t}
         />
       ) : null}

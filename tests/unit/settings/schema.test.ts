@@ -6,6 +6,9 @@ describe('settings', () => {
     expect(parseSettings(undefined)).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS.stepLimit).toBe(200);
     expect(DEFAULT_SETTINGS.allowLoopback).toBe(false);
+    expect(DEFAULT_SETTINGS.attempts).toBe(1);
+    // Out of range falls back to one attempt rather than an unbounded number of runs.
+    expect(parseSettings({ attempts: 9 }).attempts).toBe(1);
   });
 
   it('keeps valid fields of a partly corrupt record and defaults the rest', () => {

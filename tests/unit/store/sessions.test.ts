@@ -136,4 +136,15 @@ describe('sessions repository', () => {
     expect((await store.sessions.listNewestFirst()).map((s) => s.question)).toEqual(['good']);
     expect(await store.sessions.get('bad')).toBeUndefined();
   });
+
+  it('lists the extra attempts of a run under it, and can leave them out of the top level', async () => {
+    await setup();
+    await store.sessions.create(newSession({ id: 'p', question: 'parent' }));
+    await store.sessions.create(newSession({ id: 'c3', question: 'parent', parentId: 'p', attempt: 3 }));
+    await store.sessions.create(newSession({ id: 'c2', question: 'parent', parentId: 'p', attempt: 2 }));
+    expect((await store.sessions.listChildren('p')).map((s) => s.id)).toEqual(['c2', 'c3']);
+    expect((await store.sessions.listNewestFirst({ topLevel: true })).map((s) => s.id)).toEqual(['p']);
+    // Other callers still see every session.
+    expect(await store.sessions.listNewestFirst()).toHaveLength(3);
+  });
 });

@@ -71,6 +71,9 @@ describe('options page basics', () => {
     const steps = root.querySelector<HTMLInputElement>('input[name=stepLimit]');
     if (!steps) throw new Error('no stepLimit');
     type(steps, '37');
+    const attempts = root.querySelector<HTMLInputElement>('input[name=attempts]');
+    if (!attempts) throw new Error('no attempts');
+    type(attempts, '3');
     const thorough = root.querySelector<HTMLSelectElement>('select[name=thoroughness]');
     if (!thorough) throw new Error('no thoroughness');
     act(() => {
@@ -79,6 +82,7 @@ describe('options page basics', () => {
     });
     await save();
     expect(world.settings.stepLimit).toBe(37);
+    expect(world.settings.attempts).toBe(3);
     expect(world.settings.thoroughness).toBe('deep');
     // An unrelated change never prompts for permissions.
     expect(world.permissionRequests).toEqual([]);

@@ -1,0 +1,99 @@
+import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
+import { runResearch } from '../agent/loop';
+import type { AgentStep, ResearchResult } from '../agent/types';
+import type { ChatEngine } from '../llm/engine';
+import type { LiveEvent } from '../messaging/live';
+import type { Settings } from '../settings/schema';
+import type { Store } from '../store/open-store';
+import type { SessionStatus } from '../store/records';
+import { agentSettingsFrom } from './agent-settings';
+import { createSessionWriter } from './session-writer';
+
+export interface RunnerDeps {
+  store: Pick<Store, 'sessions' | 'steps'>;
+  broadcast(e: LiveEvent): void;
+  loadSettings(): Promise<Settings>;
+  /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
+  engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
+  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools | Promise<AgentTools>;
+  /** Evidence of a page the user handed over, ranked for the question. */
+  pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
+  tokenizer?: TokenCounter;
+  clock: () => number;
+  newId: () => string;
+}
+
+export interface Snapshot {
+  app: Settings;
+  systemPrompt: string;
+}
+
+export interface RunSpec {
+  sessionId: string;
+  question: string;
+  snap: Snapshot;
+  steps: AgentStep[];
+  seedUrls: string[];
+}
+
+export interface RunOutcome {
+  /** What the session's status should become; the caller decides when to write it. */
+  status: SessionStatus;
+  error?: string;
+  /** Null when the engine or tools failed before the loop ran. */
+  result: ResearchResult | null;
+}
+
+const statusOf = (r: ResearchResult): SessionStatus =>
+  r.status === 'aborted' ? 'stopped' : r.status === 'error' ? 'error' : 'done';
+
+/** One full research run of one session, its events saved and broadcast under that session's id. */
+export async function runOnce(
+  deps: RunnerDeps,
+  spec: RunSpec,
+  signal: AbortSignal,
+  control: ResearchControl,
+): Promise<RunOutcome> {
+  const { sessionId, snap } = spec;
+  const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) =>
+    deps.broadcast({
+      type: 'session',
+      sessionId,
+      event: {
+        type: 'error',
+        code: 'store',
+        message: err instanceof Error ? err.message : String(err),
+        fatal: false,
+      },
+    }),
+  );
+  try {
+    const engine = await deps.engine(snap.app, signal);
+    const result = await runResearch(
+      {
+        engine,
+        tools: await deps.tools(snap.app, { question: spec.question, seedUrls: spec.seedUrls }),
+        ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
+        clock: deps.clock,
+        newId: deps.newId,
+      },
+      {
+        question: spec.question,
+        settings: agentSettingsFrom(snap.app),
+        resume: { systemPrompt: snap.systemPrompt, steps: spec.steps },
+      },
+      { signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
+    );
+    await writer.flush();
+    // A lost GPU device is not the run's fault: pause it so it can continue after a reload.
+    const paused = result.error?.engineCode === 'device-lost';
+    const error = result.error?.message;
+    return { status: paused ? 'paused' : statusOf(result), ...(error ? { error } : {}), result };
+  } catch (err) {
+    const e = err as { message?: string; hint?: string };
+    const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
+    writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
+    await writer.flush();
+    return { status: signal.aborted ? 'stopped' : 'error', error: message, result: null };
+  }
+}
