@@ -75,4 +75,18 @@ describe('foundation: the built extension in real Chromium', () => {
     expect(after).toBeGreaterThan(before);
     await page.close();
   });
+
+  describe('Simplified Chinese', () => {
+    it('shows the panel in Chinese when the browser runs in Chinese', async () => {
+      const zh = await launchWithExtension({ locale: 'zh-CN' });
+      try {
+        const page = await zh.openPage('extension/sidepanel/index.html');
+        await expect.poll(() => page.getByTestId('status-worker').textContent()).toContain('后台服务');
+        expect(await page.getByTestId('open-options').textContent()).toBe('设置');
+        await zh.screenshot(page, 'sidepanel-zh');
+      } finally {
+        await zh.close();
+      }
+    });
+  });
 });

@@ -29,15 +29,26 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-webgpu',
 ];
 
-export async function launchWithExtension(opts: { userDataDir?: string } = {}): Promise<ExtensionBrowser> {
+export async function launchWithExtension(
+  opts: { userDataDir?: string; locale?: string } = {},
+): Promise<ExtensionBrowser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sleuth-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromePath(),
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${distDir}`, `--load-extension=${distDir}`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${distDir}`,
+      `--load-extension=${distDir}`,
+      ...(opts.locale ? [`--lang=${opts.locale}`] : []),
+    ],
     // Playwright passes --disable-extensions by default, which would stop ours from loading.
     ignoreDefaultArgs: ['--disable-extensions'],
     viewport: { width: 420, height: 860 },
+    // chrome.i18n follows the browser's UI language, which Chromium on Linux takes from LANGUAGE.
+    ...(opts.locale
+      ? { locale: opts.locale, env: { ...process.env, LANGUAGE: opts.locale.replace('-', '_') } }
+      : {}),
   });
   const worker = async (): Promise<Worker> => {
     const existing = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
