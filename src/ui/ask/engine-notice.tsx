@@ -17,9 +17,12 @@ export function EngineNotice({
 }) {
   const { t } = services;
   const load = () => {
-    services.client
-      .send('offscreen.engineLoad', {})
-      .catch((e: unknown) => onError(e instanceof Error ? e.message : String(e)));
+    // A failed load arrives as the engine's error state, which this notice shows with its hint;
+    // only a failure to reach the engine host at all needs the separate banner.
+    services.client.send('offscreen.engineLoad', {}).catch((e: unknown) => {
+      if (e instanceof Error && 'hint' in e && e.hint !== undefined) return;
+      onError(e instanceof Error ? e.message : String(e));
+    });
   };
   if (status.offscreen === 'down') {
     return (
