@@ -4,7 +4,7 @@
  */
 
 import * as v from 'valibot';
-import { errorForStatus, malformed, SearchError } from './errors';
+import { errorForStatus, malformed, missingSetting, SearchError } from './errors';
 import type { FetchFn } from './types';
 
 export interface HttpContext {
@@ -108,3 +108,16 @@ export function baseUrlOf(configured: string | undefined, fallback: string): str
 
 /** Valibot piece used by every JSON provider: a string field that may be absent or null. */
 export const optionalText = v.optional(v.nullable(v.string()));
+
+/** The API key and endpoint base every keyed provider needs, or the settings error a user can fix. */
+export function keyedEndpoint(
+  config: { apiKey?: string; baseUrl?: string },
+  label: string,
+  defaultBase: string,
+): { key: string; base: string } {
+  const key = config.apiKey?.trim();
+  if (!key) throw missingSetting(label, 'an API key');
+  const base = baseUrlOf(config.baseUrl, defaultBase);
+  if (!base) throw new SearchError('config', `${label}: the address in Options → Search is not a valid URL.`);
+  return { key, base };
+}

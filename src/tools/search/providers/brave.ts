@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
-import { baseUrlOf, optionalText, requestJson } from '../http';
+import { keyedEndpoint, optionalText, requestJson } from '../http';
 import { effectiveLocale, localeParts } from '../locale';
 import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
 
@@ -40,11 +39,7 @@ export function createBraveProvider(config: ProviderConfig, deps: { fetch: Fetch
     label: LABEL,
     needsKey: true,
     async search(query, opts) {
-      const key = config.apiKey?.trim();
-      if (!key) throw missingSetting(LABEL, 'an API key');
-      const base = baseUrlOf(config.baseUrl, 'https://api.search.brave.com');
-      if (!base)
-        throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
+      const { key, base } = keyedEndpoint(config, LABEL, 'https://api.search.brave.com');
       const params = new URLSearchParams({ q: query, count: '10' });
       const lang = braveSearchLang(effectiveLocale(query, opts.locale));
       if (lang) params.set('search_lang', lang);

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
-import { baseUrlOf, optionalText, requestJson } from '../http';
+import { keyedEndpoint, optionalText, requestJson } from '../http';
 import { effectiveLocale } from '../locale';
 import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
 import { serperLocale } from './serper';
@@ -22,11 +21,7 @@ export function createJinaProvider(config: ProviderConfig, deps: { fetch: FetchF
     label: LABEL,
     needsKey: true,
     async search(query, opts) {
-      const key = config.apiKey?.trim();
-      if (!key) throw missingSetting(LABEL, 'an API key');
-      const base = baseUrlOf(config.baseUrl, 'https://s.jina.ai');
-      if (!base)
-        throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
+      const { key, base } = keyedEndpoint(config, LABEL, 'https://s.jina.ai');
       // Jina takes Google-style hl/gl, like Serper.
       const params = new URLSearchParams({ q: query, ...serperLocale(effectiveLocale(query, opts.locale)) });
       const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
-import { baseUrlOf, optionalText, requestJson } from '../http';
+import { keyedEndpoint, optionalText, requestJson } from '../http';
 import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
 
 const LABEL = 'Tavily';
@@ -19,11 +18,7 @@ export function createTavilyProvider(config: ProviderConfig, deps: { fetch: Fetc
     label: LABEL,
     needsKey: true,
     async search(query, opts) {
-      const key = config.apiKey?.trim();
-      if (!key) throw missingSetting(LABEL, 'an API key');
-      const base = baseUrlOf(config.baseUrl, 'https://api.tavily.com');
-      if (!base)
-        throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
+      const { key, base } = keyedEndpoint(config, LABEL, 'https://api.tavily.com');
       const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
