@@ -5,6 +5,7 @@ import { EngineNotice } from '../ask/engine-notice';
 import { draftFromCurrentPage } from '../ask/page-research';
 import { gateSatisfied, PermissionGate } from '../ask/permission-gate';
 import { QuestionBox } from '../ask/question-box';
+import { SearchStatus } from '../ask/search-status';
 import { HistoryList } from '../history/history-list';
 import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
@@ -124,6 +125,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
         </button>
       </header>
       <StatusLine status={status} t={t} />
+      <SearchStatus services={services} />
       <EngineNotice status={status} services={services} onError={setError} />
       {error ? (
         <div class="banner error" role="alert" data-testid="error-banner">
