@@ -65,11 +65,17 @@ export class ProgressTracker {
   }
 }
 
+/** Binary units (what operating systems show for file sizes), one decimal below 10. */
 export function formatBytes(n: number): string {
-  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
-  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
-  if (n >= 1e3) return `${(n / 1e3).toFixed(0)} kB`;
-  return `${Math.round(n)} B`;
+  if (!Number.isFinite(n) || n < 0) return '?';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let i = 0;
+  let x = n;
+  while (x >= 1024 && i < units.length - 1) {
+    x /= 1024;
+    i += 1;
+  }
+  return `${x >= 10 || i === 0 ? Math.round(x) : x.toFixed(1)} ${units[i]}`;
 }
 
 export function formatDuration(seconds: number): string {

@@ -1,8 +1,7 @@
 import { useRef } from 'preact/hooks';
-import { type ProgressSample, progressStats } from '../../llm/progress-stats';
+import { formatBytes, type ProgressSample, progressStats } from '../../llm/progress-stats';
 import type { EngineStatus } from '../../messaging/protocol';
 import type { Translate } from '../shared/translate';
-import { formatBytes } from '../status/format';
 
 /** Download progress with size and speed; speed comes from the samples seen while mounted. */
 export function ModelProgress({ status, t }: { status: EngineStatus; t: Translate }) {
@@ -30,7 +29,8 @@ export function ModelProgress({ status, t }: { status: EngineStatus; t: Translat
         {t('progressLoading', status.modelId ?? '')} {parts.join(' · ')}
       </label>
       <progress id="model-progress" data-testid="model-progress" max={1} value={fraction} />
-      {p?.text ? <p class="muted small">{p.text}</p> : null}
+      {/* The engine's own line repeats bytes and speed; it only adds something when bytes are unknown. */}
+      {p?.text && loaded === undefined ? <p class="muted small">{p.text}</p> : null}
     </div>
   );
 }

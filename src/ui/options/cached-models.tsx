@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { formatBytes } from '../../llm/progress-stats';
 import type { UiServices } from '../shared/services';
-import { formatBytes } from '../status/format';
 import { errorParts } from './option-types';
 
 type Cached = { modelId: string; bytes?: number }[];

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { formatBytes } from '../../llm/progress-stats';
 import type { EngineCatalog, WebGpuProbeResult } from '../../messaging/protocol';
 import type { UiServices } from '../shared/services';
-import { formatBytes } from '../status/format';
 import { CachedModels } from './cached-models';
 import { CustomModels } from './custom-models';
 import { errorParts, type SectionProps } from './option-types';

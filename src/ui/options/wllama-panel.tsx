@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { GGUF_CATALOG, resolveGgufUrl } from '../../llm/gguf-catalog';
-import { formatBytes } from '../status/format';
+import { formatBytes } from '../../llm/progress-stats';
 import type { SectionProps } from './option-types';
 
 const CUSTOM = 'custom';

@@ -1,5 +1,5 @@
+import { formatBytes } from '../../llm/progress-stats';
 import type { UiServices } from '../shared/services';
-import { formatBytes } from './format';
 import type { Reach, SystemStatus } from './use-system-status';
 
 const mark = (r: Reach) => (r === 'ok' ? '●' : r === 'down' ? '✕' : '…');
