@@ -8,7 +8,7 @@ import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
 import { parseSettings } from '../../src/settings/schema';
-import { type JsonValue, openStore } from '../../src/store';
+import { openStore, toJson } from '../../src/store';
 import type { UiServices } from '../../src/ui/shared/services';
 
 export function createUiServices(): UiServices {
@@ -31,7 +31,7 @@ export function createUiServices(): UiServices {
     settings: {
       load: async () => parseSettings(await (await store).settings.get('app', v.unknown(), undefined)),
       save: async (s) => {
-        await (await store).settings.set('app', JSON.parse(JSON.stringify(s)) as JsonValue);
+        await (await store).settings.set('app', toJson(s));
       },
     },
     storage: { estimate: storageEstimate },

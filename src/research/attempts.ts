@@ -2,7 +2,7 @@ import { createControl, type ResearchControl } from '../agent/deps';
 import type { AgentStep, CitedAnswer, ResearchResult } from '../agent/types';
 import { supportedShareOf, voteAnswers } from '../agent/voting';
 import { readCitedAnswer } from '../export/records';
-import type { JsonValue } from '../store/json';
+import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
 import { stepToRecord } from './step-record';
@@ -25,8 +25,6 @@ interface Candidate {
   text: string;
   citations: CitedAnswer | null;
 }
-
-const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as JsonValue;
 
 /**
  * Attempts 2..N of a several-attempt run, one after another (one model serves one conversation at
@@ -91,7 +89,7 @@ export async function runMoreAttempts(
   const base = typeof stats === 'object' && stats !== null && !Array.isArray(stats) ? stats : {};
   await deps.store.sessions.patch(parentId, {
     answer: winner.text,
-    citations: json(winner.citations),
+    citations: toJson(winner.citations),
     stats: {
       ...base,
       votes: { attempts: candidates.length, agreeing: vote.agreeing.length, winnerSession: winner.sessionId },

@@ -3,7 +3,7 @@ import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
 import type { Request } from '../messaging/protocol';
 import { parseSettings } from '../settings/schema';
-import type { JsonValue } from '../store/json';
+import { type JsonValue, toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { runMoreAttempts } from './attempts';
 import { seedStepFromPage } from './page-seed';
@@ -101,7 +101,7 @@ export function createResearchRunner(deps: RunnerDeps) {
         origin: req.origin,
         ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
         status: 'running',
-        settings: JSON.parse(JSON.stringify(snap)) as JsonValue,
+        settings: toJson(snap),
         engine: app.engine,
       });
       const steps: AgentStep[] = [];

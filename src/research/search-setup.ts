@@ -1,5 +1,5 @@
 import type { Settings } from '../settings/schema';
-import type { JsonValue } from '../store/json';
+import { toJson } from '../store/json';
 import type { SearchCacheRepo } from '../store/search-cache-repo';
 import type { CachedEntry, SearchCache } from '../tools/search/cache';
 import { createSearchChain, type SearchChain } from '../tools/search/chain';
@@ -21,7 +21,7 @@ export function storeSearchCache(repo: Pick<SearchCacheRepo, 'get' | 'put'>): Se
     },
     async put(key, e) {
       await repo.put(key, {
-        hits: JSON.parse(JSON.stringify(e.hits)) as JsonValue,
+        hits: toJson(e.hits),
         provider: e.provider,
         createdAt: e.storedAt,
         expiresAt: e.expiresAt,

@@ -1,10 +1,8 @@
 import type { AgentEvent } from '../agent/types';
 import type { LiveEvent } from '../messaging/live';
-import type { JsonValue } from '../store/json';
+import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import { stepToRecord } from './step-record';
-
-const json = (x: unknown) => JSON.parse(JSON.stringify(x)) as JsonValue;
 
 /**
  * Turns a run's events into store writes, in order, and shows each event only after what it
@@ -49,12 +47,12 @@ export function createSessionWriter(
           return;
         case 'answer':
           void write(
-            () => store.sessions.patch(sessionId, { answer: event.text, citations: json(event.citations) }),
+            () => store.sessions.patch(sessionId, { answer: event.text, citations: toJson(event.citations) }),
             event,
           );
           return;
         case 'stats':
-          void write(() => store.sessions.patch(sessionId, { stats: json(event.stats) }), event);
+          void write(() => store.sessions.patch(sessionId, { stats: toJson(event.stats) }), event);
           return;
         case 'error':
           void write(() => Promise.resolve(), event);

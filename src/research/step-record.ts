@@ -1,5 +1,5 @@
 import type { AgentStep } from '../agent/types';
-import type { JsonValue } from '../store/json';
+import { toJson } from '../store/json';
 import type { StepRecord } from '../store/records';
 
 /**
@@ -17,7 +17,7 @@ export function stepToRecord(sessionId: string, step: AgentStep): StepRecord {
     ...(finishedAt !== null ? { finishedAt } : {}),
     raw,
     think,
-    action: JSON.parse(JSON.stringify(rest)) as JsonValue,
+    action: toJson(rest),
     ...(observation !== null ? { observation } : {}),
     tokens: { prompt: tokens.prompt, completion: tokens.completion, prefill: tokens.prefill },
     ...(tokens.modelMs !== undefined ? { timings: { modelMs: tokens.modelMs } } : {}),

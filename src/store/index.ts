@@ -6,7 +6,7 @@ export {
   toStoreError,
 } from './errors';
 export type { JsonObject, JsonValue } from './json';
-export { jsonValueSchema } from './json';
+export { jsonValueSchema, toJson } from './json';
 export { MIGRATIONS, type Migration } from './migrations';
 export { type CloseReason, type OpenDbOptions, openDb } from './open-db';
 export { type OpenStoreOptions, openStore, type Store } from './open-store';

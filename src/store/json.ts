@@ -16,3 +16,8 @@ export const jsonValueSchema: v.GenericSchema<JsonValue> = v.lazy(() =>
     v.record(v.string(), jsonValueSchema),
   ]),
 );
+
+/** A typed record as stored JSON: undefined fields dropped, exactly as IndexedDB would keep it. */
+export function toJson(value: unknown): JsonValue {
+  return JSON.parse(JSON.stringify(value)) as JsonValue;
+}

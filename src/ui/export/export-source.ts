@@ -1,6 +1,6 @@
 import type { AgentStep } from '../../agent/types';
 import { sessionToMarkdown, sessionToTrajectory, systemPromptFor } from '../../export';
-import type { JsonValue } from '../../store/json';
+import { toJson } from '../../store/json';
 import type { SessionRecord } from '../../store/records';
 import type { SessionView } from '../session/session-state';
 
@@ -19,9 +19,7 @@ export function sessionForExport(view: SessionView, now = Date.now()): SessionRe
   return {
     ...base,
     answer: view.answer.text,
-    ...(view.answer.citations
-      ? { citations: JSON.parse(JSON.stringify(view.answer.citations)) as JsonValue }
-      : {}),
+    ...(view.answer.citations ? { citations: toJson(view.answer.citations) } : {}),
   };
 }
 
