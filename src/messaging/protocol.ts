@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { GgufCatalogEntry } from '../llm/gguf-catalog';
-import { SEARCH_PROVIDER_IDS } from '../settings/schema';
+import { PROVIDER_IDS } from '../tools/search/types';
 import type { ContextName } from './envelope';
 
 /**
@@ -47,7 +47,7 @@ export const messages = {
   /** Runs one query ("test") through a single provider built from saved settings and secrets. */
   'offscreen.searchTest': {
     target: 'offscreen',
-    req: v.object({ provider: v.picklist(SEARCH_PROVIDER_IDS) }),
+    req: v.object({ provider: v.picklist(PROVIDER_IDS) }),
   },
   'offscreen.researchStart': {
     target: 'offscreen',

@@ -1,22 +1,12 @@
 import * as v from 'valibot';
+import { PROVIDER_IDS } from '../tools/search/types';
 
 /**
  * User settings, stored as one record in IndexedDB (`settings` store, key `app`). Every field has a
  * default so a missing or partly corrupt record still yields usable settings.
  */
-export const SEARCH_PROVIDER_IDS = [
-  'duckduckgo',
-  'searxng',
-  'brave',
-  'tavily',
-  'serper',
-  'google',
-  'jina',
-  'wikipedia',
-] as const;
-
 const ProviderSettings = v.object({
-  id: v.picklist(SEARCH_PROVIDER_IDS),
+  id: v.picklist(PROVIDER_IDS),
   enabled: v.boolean(),
   baseUrl: v.optional(v.string()),
   engineId: v.optional(v.string()),

@@ -3,15 +3,19 @@
  * HTML parser), so the same code runs in the offscreen document and in Node tests.
  */
 
-export type ProviderId =
-  | 'duckduckgo'
-  | 'searxng'
-  | 'brave'
-  | 'tavily'
-  | 'serper'
-  | 'google'
-  | 'jina'
-  | 'wikipedia';
+/** Every provider Sleuth can search with; settings and messages validate ids against this list. */
+export const PROVIDER_IDS = [
+  'duckduckgo',
+  'searxng',
+  'brave',
+  'tavily',
+  'serper',
+  'google',
+  'jina',
+  'wikipedia',
+] as const;
+
+export type ProviderId = (typeof PROVIDER_IDS)[number];
 
 export interface SearchHit {
   title: string;
