@@ -17,6 +17,7 @@ import { createOffscreenHandlers } from '../../src/research/offscreen-handlers';
 import { createPdfReader } from '../../src/research/pdf-reader';
 import { createResearchRunner } from '../../src/research/runner';
 import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
+import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/research/tool-settings';
 import { createWebLlmAdmin } from '../../src/research/webllm-admin';
 import { parseSettings, type Settings } from '../../src/settings/schema';
 import { openStore, requestPersistence, type Store } from '../../src/store';
@@ -33,20 +34,6 @@ void requestPersistence().catch(() => false);
 const loadSettings = async (): Promise<Settings> =>
   parseSettings(await (await storeReady).settings.get('app', v.unknown(), undefined));
 const secret = async (key: string) => (await storeReady).secrets.get(key);
-const policyOf = (s: Settings) => ({
-  allowHttp: s.allowHttp,
-  allowLoopback: s.allowLoopback,
-  allow: s.allowList,
-  deny: s.denyList,
-});
-const signedOut = (s: Settings, url: string) => {
-  const host = new URL(url).hostname;
-  return !s.signInSites.some((site) => host === site || host.endsWith(`.${site}`));
-};
-
-// A page's evidence gets about a tenth of the window, so a few visits fit between folds.
-const evidenceBudget = (window: number) => Math.max(300, Math.min(2000, Math.floor(window / 10)));
-
 const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
 const engines = createEngineHost({
@@ -85,8 +72,8 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
         background.send('background.readTab', {
           url,
           timeoutMs: s.pageTimeoutMs,
-          signedOut: signedOut(s, url),
-          policy: policyOf(s),
+          signedOut: readsSignedOut(s, url),
+          policy: urlPolicyOf(s),
         }),
       readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
       rank,
@@ -94,7 +81,7 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
         ? { writeEvidence: createModelEvidence({ engine: extractor, rank, maxPageChars: 24_000 }) }
         : {}),
       pages: store.pages,
-      policy: policyOf(s),
+      policy: urlPolicyOf(s),
       maxTabs: s.maxTabs,
       pageMaxAgeMs: 6 * 60 * 60 * 1000,
       clock: Date.now,
