@@ -2,7 +2,6 @@
 // runs. This file only wires parts together; the logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
-import * as v from 'valibot';
 import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import { createClient } from '../../src/messaging/client';
@@ -19,7 +18,8 @@ import { createResearchRunner } from '../../src/research/runner';
 import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
 import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/research/tool-settings';
 import { createWebLlmAdmin } from '../../src/research/webllm-admin';
-import { parseSettings, type Settings } from '../../src/settings/schema';
+import type { Settings } from '../../src/settings/schema';
+import { loadSettings as readSettings } from '../../src/settings/settings-store';
 import { openStore, requestPersistence, type Store } from '../../src/store';
 import { buildEvidence } from '../../src/tools/browse/evidence';
 
@@ -31,8 +31,7 @@ const storeReady = openStore();
 const webllm = createWebLlmAdmin();
 void requestPersistence().catch(() => false);
 
-const loadSettings = async (): Promise<Settings> =>
-  parseSettings(await (await storeReady).settings.get('app', v.unknown(), undefined));
+const loadSettings = async (): Promise<Settings> => readSettings((await storeReady).settings);
 const secret = async (key: string) => (await storeReady).secrets.get(key);
 const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 

@@ -1,14 +1,13 @@
 // Builds the services the Preact views use from the platform wrappers and the store.
 
-import * as v from 'valibot';
 import { createClient } from '../../src/messaging/client';
 import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
-import { parseSettings } from '../../src/settings/schema';
-import { openStore, toJson } from '../../src/store';
+import { loadSettings, saveSettings } from '../../src/settings/settings-store';
+import { openStore } from '../../src/store';
 import type { UiServices } from '../../src/ui/shared/services';
 
 export function createUiServices(): UiServices {
@@ -29,10 +28,8 @@ export function createUiServices(): UiServices {
       return () => live.close();
     },
     settings: {
-      load: async () => parseSettings(await (await store).settings.get('app', v.unknown(), undefined)),
-      save: async (s) => {
-        await (await store).settings.set('app', toJson(s));
-      },
+      load: async () => loadSettings((await store).settings),
+      save: async (s) => saveSettings((await store).settings, s),
     },
     storage: { estimate: storageEstimate },
     store,
