@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
 import {
   answerTurn,
   PAGE_SENTENCE,
@@ -10,7 +11,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-import { writeSettings } from './helpers/settings';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

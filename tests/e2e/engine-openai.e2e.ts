@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import type { Settings } from '../../src/settings/schema';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { sendFromPage } from './helpers/extension-messages';
+import { readSession, writeSettings } from './helpers/extension-db';
+import { sendFromPage, startResearch } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
 import { listenLive, sessionEvents } from './helpers/live-events';
 import { serveSearch } from './helpers/search-fixture';
-import { readSession, writeSettings } from './helpers/settings';
 
 // The OpenAI-compatible engine inside the real extension (offscreen runner, live port, IndexedDB)
 // against the scripted model server: streaming, stopping mid-stream, and each failure a user can hit.
@@ -30,9 +30,7 @@ describe('OpenAI-compatible engine through the extension', () => {
     ...extra,
   });
   const start = async (question: string) => {
-    const r = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', { question, origin: 'ask' });
-    expect(r.ok, r.error?.message).toBe(true);
-    return (r.value as { sessionId: string }).sessionId;
+    return startResearch(panel, question);
   };
   const settle = async (id: string, timeout = 15_000) => {
     await expect

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
-import { writeSettings } from './helpers/settings';
 
 // web-llm in the offscreen document on a machine without internet: the WebGPU probe sees
 // SwiftShader (the launch passes --enable-unsafe-webgpu), the chooser picks a q4f32 model for it,

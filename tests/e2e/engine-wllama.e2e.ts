@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTinyModel } from '../../scripts/tiny-gguf/tiny-model';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { serveBytes } from './helpers/byte-route';
-import { sendFromPage } from './helpers/extension-messages';
+import { readSession, readSteps, writeSettings } from './helpers/extension-db';
+import { sendFromPage, startResearch } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
 import { listenLive, sessionEvents } from './helpers/live-events';
 import { offscreenPage } from './helpers/offscreen-target';
 import { serveSearch } from './helpers/search-fixture';
-import { readSession, writeSettings } from './helpers/settings';
-import { readSteps } from './helpers/store-reads';
 
 // A whole research run on a real llama.cpp (wllama, CPU) inside the offscreen document: a tiny
 // random-weight GGUF whose output the 'test-sequence' grammar walks through search → visit → answer.
@@ -63,12 +62,7 @@ describe('wllama engine in the offscreen document', () => {
     expect((loaded.value as { state: string }).state).toBe('ready');
     expect(model.requests.length).toBeGreaterThan(0);
 
-    const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
-      question: 'What does the first search result say?',
-      origin: 'ask',
-    });
-    expect(started.ok, started.error?.message).toBe(true);
-    const { sessionId } = started.value as { sessionId: string };
+    const sessionId = await startResearch(panel, 'What does the first search result say?');
     await expect
       .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 45_000, interval: 250 })
       .toMatch(/done|error|stopped/);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { readSession, readSteps, sessionIds, waitForSession, writeSettings } from './helpers/extension-db';
 import {
   answerTurn,
   PAGE_SENTENCE,
@@ -7,7 +8,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-import { readSession, writeSettings } from './helpers/settings';
 
 describe('recovery', () => {
   let b: ExtensionBrowser;
@@ -38,16 +38,7 @@ describe('recovery', () => {
     await expect
       .poll(() => model.requests.filter((r) => r.path.endsWith('/chat/completions')).length)
       .toBe(2);
-    const sessionId = await panel.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((ok) => {
-        const r = indexedDB.open('sleuth');
-        r.onsuccess = () => ok(r.result);
-      });
-      return new Promise<string>((ok) => {
-        const r = db.transaction('sessions').objectStore('sessions').getAllKeys();
-        r.onsuccess = () => ok(String(r.result[0]));
-      });
-    });
+    const [sessionId = ''] = await sessionIds(panel);
     await b.killOffscreen();
     await panel.close();
 
@@ -57,26 +48,14 @@ describe('recovery', () => {
     ]);
     panel = await b.openPage('extension/sidepanel/index.html');
     // Opening the panel brings the engine host back; it marks the orphaned run as paused.
-    await expect
-      .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 15_000 })
-      .toBe('paused');
+    await waitForSession(panel, sessionId, 'paused', 15_000);
     await panel.getByTestId('open-history').click();
     await panel.getByTestId('history-continue').first().click();
-    await expect
-      .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 30_000 })
-      .toBe('done');
+    await waitForSession(panel, sessionId, 'done');
     expect(String((await readSession(panel, sessionId))?.answer)).toContain('Blanket.js');
-    const steps = await panel.evaluate(async (id) => {
-      const db = await new Promise<IDBDatabase>((ok) => {
-        const r = indexedDB.open('sleuth');
-        r.onsuccess = () => ok(r.result);
-      });
-      return new Promise<string[]>((ok) => {
-        const r = db.transaction('steps').objectStore('steps').index('by-session').getAll(id);
-        r.onsuccess = () =>
-          ok(r.result.map((s: { action: { action?: { kind: string } } }) => s.action.action?.kind ?? '?'));
-      });
-    }, sessionId);
+    const steps = (await readSteps(panel, sessionId)).map(
+      (r) => (r.action as { action?: { kind: string } }).action?.kind ?? '?',
+    );
     // The search was not repeated: the run continued after it.
     expect(steps).toEqual(['search', 'visit', 'answer']);
   });

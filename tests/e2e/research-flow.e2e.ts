@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { sendFromPage } from './helpers/extension-messages';
+import { readSession, waitForSession, writeSettings } from './helpers/extension-db';
+import { startResearch } from './helpers/extension-messages';
 import {
   answerTurn,
   PAGE_SENTENCE,
@@ -9,7 +10,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-import { readSession, writeSettings } from './helpers/settings';
 
 describe('a research run through the offscreen runner, the service worker and real tabs', () => {
   let b: ExtensionBrowser;
@@ -34,21 +34,8 @@ describe('a research run through the offscreen runner, the service worker and re
     const panel = await b.openPage('extension/sidepanel/index.html');
     await expect.poll(() => panel.getByTestId('status-offscreen').getAttribute('data-state')).toBe('ok');
     await writeSettings(panel, fx.settings);
-    const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
-      question: 'Which JavaScript coverage library works with Mocha?',
-      origin: 'ask',
-    });
-    expect(started.ok, started.error?.message).toBe(true);
-    const { sessionId } = started.value as { sessionId: string };
-    await expect
-      .poll(
-        async () => {
-          const s = await readSession(panel, sessionId);
-          return s?.status === 'error' ? String(s.error) : s?.status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe('done');
+    const sessionId = await startResearch(panel, 'Which JavaScript coverage library works with Mocha?');
+    await waitForSession(panel, sessionId, 'done');
     const session = await readSession(panel, sessionId);
     expect(String(session?.answer)).toContain('Blanket.js');
     const citations = session?.citations as {
@@ -87,14 +74,8 @@ describe('a research run through the offscreen runner, the service worker and re
         extractorBaseUrl: extractor.url,
         extractorModel: 'extractor',
       });
-      const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
-        question: 'Which coverage library works with Mocha?',
-        origin: 'ask',
-      });
-      const { sessionId } = started.value as { sessionId: string };
-      await expect
-        .poll(async () => (await readSession(panel, sessionId))?.status, { timeout: 30_000 })
-        .toBe('done');
+      const sessionId = await startResearch(panel, 'Which coverage library works with Mocha?');
+      await waitForSession(panel, sessionId, 'done');
       const third = model.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'))[2];
       const messages = (third?.body?.messages ?? []) as { content: string }[];
       const observation = messages[messages.length - 1]?.content ?? '';
@@ -124,21 +105,8 @@ describe('a research run through the offscreen runner, the service worker and re
     await expect.poll(() => panel.getByTestId('status-offscreen').getAttribute('data-state')).toBe('ok');
     await writeSettings(panel, { ...fx.settings, attempts: 3 });
     const question = 'How far away is the Moon, voted?';
-    const started = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
-      question,
-      origin: 'ask',
-    });
-    expect(started.ok, started.error?.message).toBe(true);
-    const { sessionId } = started.value as { sessionId: string };
-    await expect
-      .poll(
-        async () => {
-          const s = await readSession(panel, sessionId);
-          return s?.status === 'error' ? String(s.error) : s?.status;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe('done');
+    const sessionId = await startResearch(panel, question);
+    await waitForSession(panel, sessionId, 'done');
     expect(model.remainingTurns()).toBe(0);
     const session = await readSession(panel, sessionId);
     expect(session?.answer).toBe(near);

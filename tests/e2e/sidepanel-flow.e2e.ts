@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
 import { repoRoot, sharedFixtures } from './helpers/paths';
 import {
   answerTurn,
@@ -11,7 +12,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-import { writeSettings } from './helpers/settings';
 
 const ANSWER = `${PAGE_SENTENCE} It was first released on the Moon.`;
 

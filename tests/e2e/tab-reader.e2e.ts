@@ -44,9 +44,9 @@ describe('visit reads pages through real tabs', () => {
       if (url.pathname === '/never') {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write(
-          '<html><head><title>Never done</title></head><body><article><h1>Partial</h1><p>This text arrived before the server stalled. '.repeat(
+          `${'<html><head><title>Never done</title></head><body><article><h1>Partial</h1><p>This text arrived before the server stalled. '.repeat(
             40,
-          ) + '</p></article>',
+          )}</p></article>`,
         );
         return true; // the response is never ended
       }
@@ -77,7 +77,9 @@ describe('visit reads pages through real tabs', () => {
     const url = `${server.origin}/pages/${pageName()}/`;
     let grouped: { title?: string; collapsed: boolean }[] = [];
     const during = (async () => {
-      for (let i = 0; i < 40 && grouped.length === 0; i++) {
+      // Chrome creates the group first and names and collapses it a moment later.
+      const named = () => grouped.some((g) => g.title === 'Sleuth' && g.collapsed);
+      for (let i = 0; i < 40 && !named(); i++) {
         grouped = await panel.evaluate(async () =>
           (await chrome.tabGroups.query({})).map((g) => ({ title: g.title, collapsed: g.collapsed })),
         );

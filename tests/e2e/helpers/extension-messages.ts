@@ -16,3 +16,10 @@ export async function sendFromPage(
     { target, type, payload },
   );
 }
+
+/** Starts a research run from an extension page, as the panel's Start button does; returns its id. */
+export async function startResearch(page: Page, question: string): Promise<string> {
+  const r = await sendFromPage(page, 'offscreen', 'offscreen.researchStart', { question, origin: 'ask' });
+  if (!r.ok) throw new Error(`research did not start: ${r.error?.message}`);
+  return (r.value as { sessionId: string }).sessionId;
+}
