@@ -8,8 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
-import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
 import { writeSettings } from '../../tests/e2e/helpers/extension-db';
+import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
 import { startScriptedModelServer } from '../lib/scripted-model-server';
 import { launchBench } from './lib/browser';
 import { progress, round, sleep, waitUntil } from './lib/stats';

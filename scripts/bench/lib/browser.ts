@@ -5,16 +5,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../../tests/e2e/helpers/browser';
+import { chromium } from 'playwright-core';
+import { type ExtensionBrowser, launchWithExtension } from '../../../tests/e2e/helpers/browser';
 import { chromePath, distDir } from '../../../tests/e2e/helpers/paths';
-
-export interface BenchBrowser {
-  context: BrowserContext;
-  extensionId: string;
-  openPage(relPath: string): Promise<Page>;
-  close(): Promise<void>;
-}
 
 let snapshot: string | null = null;
 
@@ -28,34 +21,11 @@ export function distSnapshot(): string {
   return dir;
 }
 
-export async function launchBench(): Promise<BenchBrowser> {
-  const ext = distSnapshot();
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'sleuth-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromePath(),
-    headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${ext}`, `--load-extension=${ext}`],
-    // Playwright passes --disable-extensions by default, which would stop ours from loading.
-    ignoreDefaultArgs: ['--disable-extensions'],
-    viewport: { width: 420, height: 860 },
-  });
-  const sw =
-    context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ??
-    (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
-  const extensionId = new URL(sw.url()).host;
-  return {
-    context,
-    extensionId,
-    async openPage(relPath) {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${relPath}`);
-      return page;
-    },
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
+export type BenchBrowser = ExtensionBrowser;
+
+/** The e2e launcher, pointed at the snapshot instead of dist/. */
+export function launchBench(): Promise<BenchBrowser> {
+  return launchWithExtension({ extensionDir: distSnapshot() });
 }
 
 /** Chromium's version string, e.g. "156.0.8078.108", from a short headless launch. */

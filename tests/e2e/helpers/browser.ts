@@ -30,7 +30,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchWithExtension(
-  opts: { userDataDir?: string; locale?: string } = {},
+  opts: { userDataDir?: string; locale?: string; extensionDir?: string } = {},
 ): Promise<ExtensionBrowser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sleuth-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -38,8 +38,8 @@ export async function launchWithExtension(
     headless: true,
     args: [
       ...CHROMIUM_ARGS,
-      `--disable-extensions-except=${distDir}`,
-      `--load-extension=${distDir}`,
+      `--disable-extensions-except=${opts.extensionDir ?? distDir}`,
+      `--load-extension=${opts.extensionDir ?? distDir}`,
       ...(opts.locale ? [`--lang=${opts.locale}`] : []),
     ],
     // Playwright passes --disable-extensions by default, which would stop ours from loading.
