@@ -27,6 +27,16 @@ export function markdownToPlainText(markdown: string): string {
     .replace(/<https?:\/\/[^>\s]+>/g, '');
 }
 
+/** Markdown as prose for people: link text kept, heading marks, bold and code ticks and table pipes gone. */
+export function markdownToReadableText(markdown: string): string {
+  return markdownToPlainText(markdown)
+    .replace(/\[([^\]]*)\]/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/\s*\|\s*/g, ' ')
+    .trim();
+}
+
 /** Multiset word overlap F1 between two texts (1 when both are empty). */
 export function wordF1(candidate: string, reference: string): number {
   const a = words(candidate);

@@ -3,6 +3,8 @@
  * the research question, plus a short extractive summary. Keeps the main conversation's KV cache
  * intact, which a second model conversation would evict (ARCHITECTURE §5).
  */
+
+import { markdownToReadableText } from '../../extract/words';
 import { type Passage, splitPassages } from './evidence-passages';
 import { rankPassages } from './evidence-rank';
 import { estimateTokens, selectEvidence, type TokenCounter } from './evidence-select';
@@ -45,13 +47,6 @@ function fitSummary(parts: string[], budget: number, count: TokenCounter): strin
   return text;
 }
 
-function plain(markdown: string): string {
-  return markdown
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#+\s*/gm, '')
-    .replace(/[*_`|]+/g, ' ');
-}
-
 export function buildEvidence(input: EvidenceInput, opts: EvidenceOptions = {}): PageEvidence {
   const count = opts.countTokens ?? estimateTokens;
   const evidenceTokens = opts.evidenceTokens ?? 800;
@@ -62,9 +57,10 @@ export function buildEvidence(input: EvidenceInput, opts: EvidenceOptions = {}):
 
   const first: Passage | undefined = passages[0];
   const top = ranked[0]?.passage;
-  const leadSource = input.excerpt?.trim() || (first ? plain(first.text) : '');
+  const leadSource = input.excerpt?.trim() || (first ? markdownToReadableText(first.text) : '');
   const lead = leadSentences(leadSource, 2, summaryTokens * 3);
-  const topLead = top && top !== first ? leadSentences(plain(top.text), 2, summaryTokens * 3) : '';
+  const topLead =
+    top && top !== first ? leadSentences(markdownToReadableText(top.text), 2, summaryTokens * 3) : '';
   const summary =
     fitSummary([lead, topLead && !lead.includes(topLead) ? topLead : ''], summaryTokens, count) ||
     leadSentences(leadSource, 1, summaryTokens * 2);

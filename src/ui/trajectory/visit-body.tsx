@@ -1,17 +1,10 @@
 import { domainOf, isWebUrl } from '../../export/domain';
 import type { VisitEvidence } from '../../export/observation';
-import { markdownToPlainText } from '../../extract/words';
+import { markdownToReadableText } from '../../extract/words';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from './domain-avatar';
 
 const EVIDENCE_CHARS = 600;
-
-const readable = (md: string) =>
-  markdownToPlainText(md)
-    .replace(/\[([^\]]*)\]/g, '$1')
-    .replace(/(\*\*|__|`)/g, '')
-    .replace(/^#{1,6}\s+/gm, '')
-    .trim();
 
 export function VisitBody({
   urls,
@@ -35,7 +28,7 @@ export function VisitBody({
           const domain = domainOf(url) || url;
           const frame = byUrl.get(url);
           // Shown as a reader sees it: link targets and emphasis markers would only be noise here.
-          const evidence = frame ? readable(frame.evidence || frame.summary) : '';
+          const evidence = frame ? markdownToReadableText(frame.evidence || frame.summary) : '';
           return (
             <li key={url}>
               <div class="page-head">
