@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../llm/engine';
+import { estimateTokens } from '../llm/token-estimate';
 import type { TokenCounter } from './deps';
 
 /** ChatML framing per message: `<|im_start|>role\n` … `<|im_end|>\n`. */
@@ -6,19 +7,7 @@ export const MESSAGE_OVERHEAD = 5;
 /** The generation prompt `<|im_start|>assistant\n`. */
 export const REPLY_PREFIX = 3;
 
-/**
- * Conservative when no tokenizer is given: ASCII at 3 chars a token (English BPE averages ~4),
- * every other code point a whole token (CJK is about one per character).
- */
-export function estimateTokens(text: string): number {
-  let ascii = 0;
-  let other = 0;
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 128) ascii++;
-    else other++;
-  }
-  return Math.ceil(ascii / 3) + other;
-}
+export { estimateTokens };
 
 /**
  * Counts tokens per message content, cached: the conversation is mostly the same strings every

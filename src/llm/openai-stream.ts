@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type ChatMessage, type ChatUsage, EngineError, type FinishReason } from './engine';
 import { type Chunk, ChunkSchema, describeIssue } from './openai-schema';
+import { estimateTokens } from './token-estimate';
 
 /** Pieces of reading an OpenAI-compatible stream: chunk validation, finish reasons, usage. */
 
@@ -30,11 +31,6 @@ export function mapFinish(reason: string): FinishReason {
   if (reason === 'length') return 'length';
   if (reason === 'stop' || reason === 'eos' || reason === 'tool_calls') return 'stop';
   return 'error';
-}
-
-/** Conservative estimate (about 3 characters a token) when the server reports no usage. */
-function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 3);
 }
 
 export function buildUsage(

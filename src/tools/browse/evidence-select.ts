@@ -1,11 +1,12 @@
 /** Fills the evidence slot: best passages first, within a token budget, shown in document order. */
+
+import { estimateTokens } from '../../llm/token-estimate';
 import type { Passage } from './evidence-passages';
 import type { RankedPassage } from './evidence-rank';
 
 export type TokenCounter = (text: string) => number;
 
-/** Conservative fallback when no tokenizer is at hand (≈3 characters per token). */
-export const estimateTokens: TokenCounter = (text) => Math.ceil(text.length / 3);
+export { estimateTokens };
 
 const GAP = '[…]';
 
