@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
+import { tinyPdf } from '../unit/tools/browse/tiny-pdf';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { readSession, waitForSession, writeSettings } from './helpers/extension-db';
 import { startResearch } from './helpers/extension-messages';
@@ -131,5 +132,32 @@ describe('a research run through the offscreen runner, the service worker and re
     await item.first().getByTestId('history-delete-confirm').click();
     await expect.poll(() => item.count()).toBe(0);
     expect(await readSession(panel, votes?.winnerSession ?? '')).toBeUndefined();
+  });
+
+  it('reads a PDF the user linked, with pdf.js inside the extension', async () => {
+    const { model, pages } = fx;
+    const pdfUrl = `${pages.origin}/paper.pdf`;
+    pages.route((_req, res, url) => {
+      if (url.pathname !== '/paper.pdf') return false;
+      const body = Buffer.from(tinyPdf(['Neap tides occur when the Sun and Moon are at right angles.']));
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(body.length) });
+      res.end(body);
+      return true;
+    });
+    model.setTurns([
+      toolCallTurn('visit', { url: [pdfUrl], goal: 'When do neap tides occur?' }),
+      answerTurn('Neap tides occur when the Sun and Moon are at right angles.'),
+    ]);
+    const before = model.requests.length;
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await writeSettings(panel, fx.settings);
+    // The URL comes from the user's question, so the agent may open it.
+    const sessionId = await startResearch(panel, `What does ${pdfUrl} say about neap tides?`);
+    await waitForSession(panel, sessionId, 'done');
+    const second = model.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'))[1];
+    const messages = (second?.body?.messages ?? []) as { content: string }[];
+    expect(messages[messages.length - 1]?.content).toContain(
+      'Neap tides occur when the Sun and Moon are at right angles.',
+    );
   });
 });
