@@ -2,25 +2,25 @@
 // runs. This file only wires parts together; the logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
+import { createEngineChooser } from '../../src/llm/host/engine-choice';
+import { createEngineHost } from '../../src/llm/host/engine-host';
+import { createWebLlmAdmin } from '../../src/llm/host/webllm-admin';
 import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import { createClient } from '../../src/messaging/client';
 import { createLiveHub } from '../../src/messaging/live';
 import { serve } from '../../src/messaging/server';
 import { extensionUrl, portTransport, runtimeTransport } from '../../src/platform/runtime';
-import { createAgentTools } from '../../src/research/agent-tools';
-import { createEngineChooser } from '../../src/research/engine-choice';
-import { createEngineHost } from '../../src/research/engine-host';
-import { createModelEvidence } from '../../src/research/model-evidence';
-import { createOffscreenHandlers } from '../../src/research/offscreen-handlers';
-import { createPdfReader } from '../../src/research/pdf-reader';
-import { createResearchRunner } from '../../src/research/runner';
-import { buildSearchChain, storeSearchCache } from '../../src/research/search-setup';
-import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/research/tool-settings';
-import { createWebLlmAdmin } from '../../src/research/webllm-admin';
+import { createOffscreenHandlers } from '../../src/runner/offscreen-handlers';
+import { createResearchRunner } from '../../src/runner/runner';
 import type { Settings } from '../../src/settings/schema';
 import { loadSettings as readSettings } from '../../src/settings/settings-store';
 import { openStore, requestPersistence, type Store } from '../../src/store';
+import { createAgentTools } from '../../src/tools/agent-tools/create-agent-tools';
+import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence';
+import { createPdfReader } from '../../src/tools/agent-tools/pdf-reader';
+import { buildSearchChain, storeSearchCache } from '../../src/tools/agent-tools/search-setup';
+import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/tools/agent-tools/tool-settings';
 import { buildEvidence } from '../../src/tools/browse/evidence';
 
 const startedAt = Date.now();

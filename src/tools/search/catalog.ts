@@ -4,6 +4,9 @@
 
 import type { ProviderConfig, ProviderId } from './types';
 
+/** Where a provider's API key is kept in the secrets store. */
+export const secretKeyFor = (id: ProviderId) => `search:${id}`;
+
 export interface ProviderInfo {
   id: ProviderId;
   label: string;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import * as v from 'valibot';
-import { secretKeyFor } from '../../research/search-setup';
 import { type Settings, SettingsSchema } from '../../settings/schema';
-import { PROVIDERS } from '../../tools/search/catalog';
+import { PROVIDERS, secretKeyFor } from '../../tools/search/catalog';
 import type { UiServices } from '../shared/services';
 import { ModelSection } from './model-section';
 import { OPENAI_KEY } from './openai-panel';

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
-import { secretKeyFor } from '../../research/search-setup';
 import type { ProviderSetting } from '../../settings/schema';
-import { providerInfo } from '../../tools/search/catalog';
+import { providerInfo, secretKeyFor } from '../../tools/search/catalog';
 import type { UiServices } from '../shared/services';
 import { AccessWarning } from './access-warning';
 import { errorParts } from './option-types';

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { AgentStep } from '../../agent/types';
-import { stepFromRecord } from '../../research/step-record';
+import { stepFromRecord } from '../../store/step-codec';
 import type { UiServices } from '../shared/services';
 import { asAgentEvent } from './agent-event';
 import { createEventBatcher } from './event-batcher';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stepToRecord } from '../../../../src/research/step-record';
+import { stepToRecord } from '../../../../src/store/step-codec';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { sampleSession, sampleSteps } from '../../export/sample-session';
 import { click, type FakeWorld, fakeWorld, key, mount, q, qa, settle, unmount, until } from '../helpers';

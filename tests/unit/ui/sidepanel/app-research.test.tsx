@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../src/agent/types';
-import { stepToRecord } from '../../../../src/research/step-record';
+import { stepToRecord } from '../../../../src/store/step-codec';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { CITED, sampleSession, sampleSteps } from '../../export/sample-session';
 import {

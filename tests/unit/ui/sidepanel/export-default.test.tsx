@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { stepToRecord } from '../../../../src/research/step-record';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { stepToRecord } from '../../../../src/store/step-codec';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { sampleSession, sampleSteps } from '../../export/sample-session';
 import { fakeWorld, mount, q, settle, unmount, until } from '../helpers';

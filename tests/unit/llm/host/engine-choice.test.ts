@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WebGpuProbe } from '../../../src/llm/webgpu-probe';
-import { qwen3Catalog } from '../../../src/llm/webllm-catalog';
-import { createEngineChooser } from '../../../src/research/engine-choice';
-import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
+import { createEngineChooser } from '../../../../src/llm/host/engine-choice';
+import type { WebGpuProbe } from '../../../../src/llm/webgpu-probe';
+import { qwen3Catalog } from '../../../../src/llm/webllm-catalog';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
 
 const record = (id: string, vram: number) => ({
   model: `https://hf.co/mlc-ai/${id}`,

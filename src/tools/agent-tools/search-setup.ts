@@ -1,10 +1,11 @@
-import type { Settings } from '../settings/schema';
-import { toJson } from '../store/json';
-import type { SearchCacheRepo } from '../store/search-cache-repo';
-import type { CachedEntry, SearchCache } from '../tools/search/cache';
-import { createSearchChain, type SearchChain } from '../tools/search/chain';
-import { createProvider } from '../tools/search/create-provider';
-import type { ProviderDeps, ProviderId, SearchHit } from '../tools/search/types';
+import type { Settings } from '../../settings/schema';
+import { toJson } from '../../store/json';
+import type { SearchCacheRepo } from '../../store/search-cache-repo';
+import type { CachedEntry, SearchCache } from '../search/cache';
+import { secretKeyFor } from '../search/catalog';
+import { createSearchChain, type SearchChain } from '../search/chain';
+import { createProvider } from '../search/create-provider';
+import type { ProviderDeps, ProviderId, SearchHit } from '../search/types';
 
 /** Adapts the IndexedDB cache records to the search chain's cache interface. */
 export function storeSearchCache(repo: Pick<SearchCacheRepo, 'get' | 'put'>): SearchCache {
@@ -29,8 +30,6 @@ export function storeSearchCache(repo: Pick<SearchCacheRepo, 'get' | 'put'>): Se
     },
   };
 }
-
-export const secretKeyFor = (id: ProviderId) => `search:${id}`;
 
 /** The failover chain in the user's order, enabled providers only, keys read from the secrets store. */
 export async function buildSearchChain(

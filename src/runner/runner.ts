@@ -5,10 +5,10 @@ import type { Request } from '../messaging/protocol';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
+import { stepFromRecord, stepToRecord } from '../store/step-codec';
 import { runMoreAttempts } from './attempts';
 import { seedStepFromPage } from './page-seed';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
-import { stepFromRecord, stepToRecord } from './step-record';
 
 export type { RunnerDeps } from './run-once';
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AgentTools } from '../../../src/agent/deps';
 import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import type { LiveEvent } from '../../../src/messaging/live';
-import { createResearchRunner, type RunnerDeps } from '../../../src/research/runner';
-import { stepFromRecord } from '../../../src/research/step-record';
+import { createResearchRunner, type RunnerDeps } from '../../../src/runner/runner';
 import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
 import type { Store } from '../../../src/store';
+import { stepFromRecord } from '../../../src/store/step-codec';
 import { freshStore } from '../store/helpers';
 
 const call = (name: string, args: unknown) =>

@@ -4,8 +4,8 @@ import { supportedShareOf, voteAnswers } from '../agent/voting';
 import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
+import { stepToRecord } from '../store/step-codec';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
-import { stepToRecord } from './step-record';
 
 export interface AttemptsContext {
   deps: RunnerDeps;

@@ -1,6 +1,6 @@
 import type { AgentStep } from '../agent/types';
-import { toJson } from '../store/json';
-import type { StepRecord } from '../store/records';
+import { toJson } from './json';
+import type { StepRecord } from './records';
 
 /**
  * The store keeps the fields every view needs as columns (raw, think, observation, tokens) and the

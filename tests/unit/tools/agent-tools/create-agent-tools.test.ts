@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadTabResult } from '../../../src/messaging/protocol';
-import { createAgentTools, type ToolDeps } from '../../../src/research/agent-tools';
-import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
-import type { PageRecord } from '../../../src/store/records';
-import type { SearchChain } from '../../../src/tools/search/chain';
+import type { ReadTabResult } from '../../../../src/messaging/protocol';
+import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
+import type { PageRecord } from '../../../../src/store/records';
+import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
+import type { SearchChain } from '../../../../src/tools/search/chain';
 
 const signal = new AbortController().signal;
 

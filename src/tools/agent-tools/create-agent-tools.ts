@@ -1,11 +1,11 @@
-import type { AgentTools, SearchResult, VisitResult } from '../agent/deps';
-import type { ReadTabResult } from '../messaging/protocol';
-import { ProvenanceSet } from '../security/provenance';
-import { checkQuery } from '../security/query-gate';
-import { checkUrl, type UrlPolicy } from '../security/url-policy';
-import type { PagesRepo } from '../store/pages-repo';
-import { createLimiter } from '../tools/browse/tab-reader';
-import type { SearchChain } from '../tools/search/chain';
+import type { AgentTools, SearchResult, VisitResult } from '../../agent/deps';
+import type { ReadTabResult } from '../../messaging/protocol';
+import { ProvenanceSet } from '../../security/provenance';
+import { checkQuery } from '../../security/query-gate';
+import { checkUrl, type UrlPolicy } from '../../security/url-policy';
+import type { PagesRepo } from '../../store/pages-repo';
+import { createLimiter } from '../browse/tab-reader';
+import type { SearchChain } from '../search/chain';
 
 export interface PageText {
   url: string;

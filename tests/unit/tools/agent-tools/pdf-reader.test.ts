@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPdfReader } from '../../../src/research/pdf-reader';
-import { tinyPdf } from '../tools/browse/tiny-pdf';
+import { createPdfReader } from '../../../../src/tools/agent-tools/pdf-reader';
+import { tinyPdf } from '../browse/tiny-pdf';
 
 const signal = new AbortController().signal;
 

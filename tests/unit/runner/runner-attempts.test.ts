@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentTools } from '../../../src/agent/deps';
 import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import type { LiveEvent } from '../../../src/messaging/live';
-import { createResearchRunner } from '../../../src/research/runner';
+import { createResearchRunner } from '../../../src/runner/runner';
 import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
 import type { Store } from '../../../src/store';
 import { freshStore } from '../store/helpers';

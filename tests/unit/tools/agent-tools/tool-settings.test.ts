@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../../src/research/tool-settings';
-import { DEFAULT_SETTINGS } from '../../../src/settings/schema';
+import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../../../src/tools/agent-tools/tool-settings';
 
 describe('tool settings', () => {
   it('reads signed out except on the sites the user opted in, subdomains included', () => {

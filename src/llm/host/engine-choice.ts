@@ -1,13 +1,13 @@
-import { EngineError } from '../llm/engine';
-import { GGUF_CATALOG } from '../llm/gguf-catalog';
-import { type GrammarMode, withGrammar } from '../llm/grammar-engine';
-import { HINT_NO_WEBGPU } from '../llm/load-errors';
-import { OpenAiEngine } from '../llm/openai-engine';
-import type { WebGpuProbe } from '../llm/webgpu-probe';
-import { type CatalogEntry, chooseModel } from '../llm/webllm-catalog';
-import { WebLlmEngine } from '../llm/webllm-engine';
-import { WllamaEngine } from '../llm/wllama-engine';
-import type { Settings } from '../settings/schema';
+import type { Settings } from '../../settings/schema';
+import { EngineError } from '../engine';
+import { GGUF_CATALOG } from '../gguf-catalog';
+import { type GrammarMode, withGrammar } from '../grammar-engine';
+import { HINT_NO_WEBGPU } from '../load-errors';
+import { OpenAiEngine } from '../openai-engine';
+import type { WebGpuProbe } from '../webgpu-probe';
+import { type CatalogEntry, chooseModel } from '../webllm-catalog';
+import { WebLlmEngine } from '../webllm-engine';
+import { WllamaEngine } from '../wllama-engine';
 import type { EngineChoice } from './engine-host';
 
 export interface ChooserDeps {

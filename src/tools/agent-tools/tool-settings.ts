@@ -1,6 +1,6 @@
-import { matchesAnyHost } from '../security/host-pattern';
-import type { UrlPolicy } from '../security/url-policy';
-import type { Settings } from '../settings/schema';
+import { matchesAnyHost } from '../../security/host-pattern';
+import type { UrlPolicy } from '../../security/url-policy';
+import type { Settings } from '../../settings/schema';
 
 /** What the user's privacy settings mean for the URL policy. */
 export function urlPolicyOf(s: Settings): UrlPolicy {

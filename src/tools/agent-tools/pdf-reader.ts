@@ -1,5 +1,5 @@
-import { pdfToText } from '../tools/browse/pdf-text';
-import type { PageText } from './agent-tools';
+import { pdfToText } from '../browse/pdf-text';
+import type { PageText } from './create-agent-tools';
 
 const MAX_PDF_BYTES = 30 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
-import type { ChatEngine } from '../llm/engine';
-import { buildExtractorPrompt, parseExtractorOutput } from '../tools/browse/evidence-extractor';
+import type { ChatEngine } from '../../llm/engine';
+import { buildExtractorPrompt, parseExtractorOutput } from '../browse/evidence-extractor';
 
 export interface Evidence {
   evidence: string;

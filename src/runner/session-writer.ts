@@ -2,7 +2,7 @@ import type { AgentEvent } from '../agent/types';
 import type { LiveEvent } from '../messaging/live';
 import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
-import { stepToRecord } from './step-record';
+import { stepToRecord } from '../store/step-codec';
 
 /**
  * Turns a run's events into store writes, in order, and shows each event only after what it

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
-import { createModelEvidence } from '../../../src/research/model-evidence';
+import { ScriptedEngine } from '../../../../src/llm/scripted-engine';
+import { createModelEvidence } from '../../../../src/tools/agent-tools/model-evidence';
 
 const signal = new AbortController().signal;
 const rank = () => ({ evidence: 'ranked passage', summary: 'ranked summary' });

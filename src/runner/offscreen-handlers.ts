@@ -1,16 +1,16 @@
 import { GGUF_CATALOG } from '../llm/gguf-catalog';
+import type { EngineHost } from '../llm/host/engine-host';
+import type { createWebLlmAdmin } from '../llm/host/webllm-admin';
 import { OpenAiEngine } from '../llm/openai-engine';
 import type { WebGpuProbe } from '../llm/webgpu-probe';
 import { chooseModel } from '../llm/webllm-catalog';
 import type { LiveEvent } from '../messaging/live';
 import type { Handlers } from '../messaging/server';
 import type { Settings } from '../settings/schema';
+import { secretKeyFor } from '../tools/search/catalog';
 import { createProvider } from '../tools/search/create-provider';
 import type { ProviderDeps } from '../tools/search/types';
-import type { EngineHost } from './engine-host';
 import type { ResearchRunner } from './runner';
-import { secretKeyFor } from './search-setup';
-import type { createWebLlmAdmin } from './webllm-admin';
 
 export interface OffscreenDeps {
   startedAt: number;
