@@ -1,29 +1,8 @@
 import type { ChatEngine } from '../llm/engine';
+import type { SearchResult, VisitResult } from './step-result';
 import type { ToolCall } from './types';
 
 /** Everything the research loop needs from the outside world, passed in so it runs in Node and the browser. */
-
-export interface SearchHit {
-  title: string;
-  url: string;
-  snippet: string;
-  date?: string;
-}
-
-export interface SearchResult {
-  query: string;
-  hits: SearchHit[];
-  error?: string;
-}
-
-export interface VisitResult {
-  url: string;
-  title: string;
-  ok: boolean;
-  evidence: string;
-  summary: string;
-  reason?: string;
-}
 
 export interface ToolContext {
   signal: AbortSignal;

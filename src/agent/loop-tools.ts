@@ -38,6 +38,7 @@ export async function executeStep(
   const original = findDuplicate(earlier, step.call);
   if (original) {
     step.observation = original.observation;
+    step.result = original.result;
     step.duplicateOf = original.seq;
     step.notes.push({ kind: 'duplicate', text: duplicateNote(original) });
     return;
@@ -48,6 +49,7 @@ export async function executeStep(
     seq: step.seq,
   });
   step.observation = outcome.observation;
+  step.result = outcome.result;
   step.sources = outcome.sources;
   if (outcome.error) {
     ctx.emit({

@@ -178,6 +178,7 @@ export async function runResearch(
         action: sample.parsed.action,
         call: toolCallOf(sample.parsed.action),
         observation: null,
+        result: null,
         notes: [],
         duplicateOf: null,
         sources: [],

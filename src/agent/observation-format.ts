@@ -1,5 +1,5 @@
-import type { SearchResult, VisitResult } from './deps';
 import { pyJson } from './prompt';
+import type { SearchResult, VisitResult } from './step-result';
 import type { StepNote } from './types';
 
 /** Observation text in the exact DR-Venus formats, so the model sees what it was trained on. */
@@ -24,12 +24,27 @@ export function visitFrame(url: string, goal: string, evidence: string, summary:
 
 export const VISIT_SEPARATOR = '\n=======\n';
 
+/** What a page's frame carries: the evidence taken from it, or why it could not be read. */
+function frameTexts(r: VisitResult): { evidence: string; summary: string } {
+  if (r.ok) return { evidence: r.evidence, summary: r.summary };
+  const reason = r.reason?.trim() || 'the page could not be read';
+  return { evidence: `The page could not be read: ${reason}.`, summary: `No information: ${reason}.` };
+}
+
+/**
+ * The evidence and summary to show for a page: the words its frame gave the model. A failed page
+ * read back from recorded text has no reason, only the recorded words, and keeps them.
+ */
+export function pageTexts(r: VisitResult): { evidence: string; summary: string } {
+  if (!r.ok && r.reason === undefined) return { evidence: r.evidence, summary: r.summary };
+  return frameTexts(r);
+}
+
 export function formatVisitObservation(results: readonly VisitResult[], goal: string): string {
   return results
     .map((r) => {
-      if (r.ok) return visitFrame(r.url, goal, r.evidence, r.summary);
-      const reason = r.reason?.trim() || 'the page could not be read';
-      return visitFrame(r.url, goal, `The page could not be read: ${reason}.`, `No information: ${reason}.`);
+      const { evidence, summary } = frameTexts(r);
+      return visitFrame(r.url, goal, evidence, summary);
     })
     .join(VISIT_SEPARATOR);
 }
@@ -38,35 +53,4 @@ export function formatVisitObservation(results: readonly VisitResult[], goal: st
 export function toolResponseTurn(observation: string, notes: readonly StepNote[]): string {
   const tail = notes.map((n) => `\n\n${n.text}`).join('');
   return `<tool_response>\n${observation}${tail}\n</tool_response>`;
-}
-
-export interface VisitFrame {
-  url: string;
-  goal: string;
-  evidence: string;
-  summary: string;
-}
-
-const FRAME_HEAD = 'The useful information in ';
-
-/** Reads visit frames back out of observation text (recorded trajectories carry only text). */
-export function parseVisitFrames(observation: string): VisitFrame[] {
-  const frames: VisitFrame[] = [];
-  for (const chunk of observation.split(VISIT_SEPARATOR)) {
-    const start = chunk.indexOf(FRAME_HEAD);
-    if (start < 0) continue;
-    const body = chunk.slice(start + FRAME_HEAD.length);
-    const forGoal = body.indexOf(' for user goal ');
-    const asFollows = body.indexOf(' as follows: \n');
-    if (forGoal < 0 || asFollows < forGoal) continue;
-    const url = body.slice(0, forGoal).trim();
-    const goal = body.slice(forGoal + 15, asFollows);
-    const content = body.slice(asFollows + 14);
-    const evAt = content.indexOf('Evidence in page: \n');
-    const sumAt = content.lastIndexOf('Summary: \n');
-    const evidence = evAt >= 0 ? content.slice(evAt + 19, sumAt > evAt ? sumAt : undefined).trim() : '';
-    const summary = sumAt >= 0 ? content.slice(sumAt + 10).trim() : evAt < 0 ? content.trim() : '';
-    frames.push({ url, goal, evidence, summary });
-  }
-  return frames;
 }

@@ -1,5 +1,5 @@
-import { parseSearchBody } from './digest';
-import { parseVisitFrames } from './observation-format';
+import { pageTexts } from './observation-format';
+import { readStepResult } from './read-step-result';
 import type { AgentStep } from './types';
 
 export interface ReadPage {
@@ -10,32 +10,37 @@ export interface ReadPage {
 }
 
 /**
- * Pages the agent actually read, from its steps: only visit frames that succeeded (the step's
- * `sources`), so a URL that was merely searched or failed to load can never be cited.
+ * Pages the agent actually read, from its steps' results: only pages a visit read successfully, so
+ * a URL that was merely searched or failed to load can never be cited. Each page's text is the
+ * evidence taken from that page alone, whatever that text says about other pages.
  */
 export function collectReadPages(steps: readonly AgentStep[]): ReadPage[] {
   const titles = new Map<string, string>();
   for (const s of steps) {
-    if (s.action.kind !== 'search' || !s.observation) continue;
-    for (const entry of parseSearchBody(s.observation) ?? []) {
+    if (s.action.kind !== 'search') continue;
+    const result = readStepResult(s);
+    if (result?.tool !== 'search') continue;
+    for (const entry of result.searches) {
       for (const hit of entry.hits)
         if (hit.url && hit.title && !titles.has(hit.url)) titles.set(hit.url, hit.title);
     }
   }
   const pages = new Map<string, ReadPage>();
   for (const s of steps) {
-    if (s.action.kind !== 'visit' || !s.observation || s.duplicateOf !== null) continue;
-    const ok = new Map(s.sources.map((src) => [src.url, src.title]));
-    for (const frame of parseVisitFrames(s.observation)) {
-      if (!ok.has(frame.url)) continue;
-      const text = [frame.evidence, frame.summary].filter(Boolean).join('\n\n');
-      const prior = pages.get(frame.url);
+    if (s.action.kind !== 'visit' || s.duplicateOf !== null) continue;
+    const result = readStepResult(s);
+    if (result?.tool !== 'visit') continue;
+    for (const page of result.pages) {
+      if (!page.ok) continue;
+      const url = page.url.trim();
+      const { evidence, summary } = pageTexts(page);
+      const text = [evidence.trim(), summary.trim()].filter(Boolean).join('\n\n');
+      const prior = pages.get(url);
       if (prior) {
         prior.text += `\n\n${text}`;
         continue;
       }
-      const title = ok.get(frame.url) || titles.get(frame.url) || frame.url;
-      pages.set(frame.url, { url: frame.url, title, text });
+      pages.set(url, { url, title: page.title || titles.get(url) || url, text });
     }
   }
   return [...pages.values()];

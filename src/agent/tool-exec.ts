@@ -1,10 +1,14 @@
 import { isAbortError } from '../llm/abort';
-import type { AgentTools, SearchResult, ToolContext, VisitResult } from './deps';
-import { formatSearchObservation, formatVisitObservation, parseVisitFrames } from './observation-format';
+import type { AgentTools, ToolContext } from './deps';
+import { formatSearchObservation, formatVisitObservation } from './observation-format';
+import { parseVisitFrames } from './observation-parse';
+import type { PageReadVia, SearchResult, StepResult, VisitResult } from './step-result';
 import type { ToolCall } from './types';
 
 export interface ToolOutcome {
   observation: string;
+  /** The results the observation was built from; null for a recorded observation replayed verbatim. */
+  result: StepResult | null;
   sources: Array<{ url: string; title: string }>;
   /** Set when the tool failed; the observation then tells the model so, and the run goes on. */
   error: string | null;
@@ -16,41 +20,60 @@ export async function runTool(tools: AgentTools, call: ToolCall, ctx: ToolContex
     if (typeof verbatim === 'string') {
       const sources =
         call.name === 'visit' ? parseVisitFrames(verbatim).map((f) => ({ url: f.url, title: '' })) : [];
-      return { observation: verbatim, sources, error: null };
+      return { observation: verbatim, result: null, sources, error: null };
     }
     if (call.name === 'search') {
-      const results = await tools.search(call.arguments.query, { signal: ctx.signal });
-      return { observation: formatSearchObservation(cleanSearch(results)), sources: [], error: null };
+      const searches = cleanSearch(await tools.search(call.arguments.query, { signal: ctx.signal }));
+      return {
+        observation: formatSearchObservation(searches),
+        result: { tool: 'search', searches },
+        sources: [],
+        error: null,
+      };
     }
     const { url, goal } = call.arguments;
-    const results = cleanVisit(await tools.visit(url, goal, { signal: ctx.signal, question: ctx.question }));
-    const sources = results.filter((r) => r.ok).map((r) => ({ url: r.url, title: r.title }));
-    return { observation: formatVisitObservation(results, goal), sources, error: null };
+    const pages = cleanVisit(await tools.visit(url, goal, { signal: ctx.signal, question: ctx.question }));
+    const sources = pages.filter((r) => r.ok).map((r) => ({ url: r.url, title: r.title }));
+    return {
+      observation: formatVisitObservation(pages, goal),
+      result: { tool: 'visit', goal, pages },
+      sources,
+      error: null,
+    };
   } catch (err) {
     if (ctx.signal.aborted || isAbortError(err)) throw err;
     const message = err instanceof Error ? err.message : String(err);
-    return { observation: failureObservation(call, message), sources: [], error: message };
+    const result = failureResult(call, message);
+    const observation =
+      result.tool === 'search'
+        ? formatSearchObservation(result.searches)
+        : formatVisitObservation(result.pages, result.goal);
+    return { observation, result, sources: [], error: message };
   }
 }
 
-function failureObservation(call: ToolCall, message: string): string {
+function failureResult(call: ToolCall, message: string): StepResult {
   if (call.name === 'search') {
-    return formatSearchObservation(
-      call.arguments.query.map((query) => ({ query, hits: [], error: message })),
-    );
+    return {
+      tool: 'search',
+      searches: call.arguments.query.map((query) => ({ query, hits: [], error: message })),
+    };
   }
-  const failed = call.arguments.url.map((url) => ({
-    url,
-    title: '',
-    ok: false,
-    evidence: '',
-    summary: '',
-    reason: message,
-  }));
-  return formatVisitObservation(failed, call.arguments.goal);
+  const pages = call.arguments.url.map((url) => failedPage(url, message));
+  return { tool: 'visit', goal: call.arguments.goal, pages };
 }
+
+const failedPage = (url: string, reason: string): VisitResult => ({
+  url,
+  title: '',
+  ok: false,
+  evidence: '',
+  summary: '',
+  reason,
+});
 
 const str = (x: unknown): string => (typeof x === 'string' ? x : '');
+const VIA: readonly unknown[] = ['open-tab', 'new-tab', 'fetch', 'cache'] satisfies PageReadVia[];
 
 /** Tool results come from page data and remote APIs: keep only well-typed fields. */
 function cleanSearch(results: unknown): SearchResult[] {
@@ -63,7 +86,7 @@ function cleanSearch(results: unknown): SearchResult[] {
         title: str(h?.title),
         url: str(h?.url),
         snippet: str(h?.snippet),
-        date: typeof h?.date === 'string' ? h.date : undefined,
+        ...(typeof h?.date === 'string' && h.date ? { date: h.date } : {}),
       })),
     };
     if (r?.error) out.error = str(r.error);
@@ -71,14 +94,22 @@ function cleanSearch(results: unknown): SearchResult[] {
   });
 }
 
+/** A failed page always carries its reason (an empty one becomes the generic wording when shown). */
 function cleanVisit(results: unknown): VisitResult[] {
   if (!Array.isArray(results)) return [];
-  return results.map((r: Partial<VisitResult>) => ({
-    url: str(r?.url),
-    title: str(r?.title),
-    ok: r?.ok === true,
-    evidence: str(r?.evidence),
-    summary: str(r?.summary),
-    reason: r?.reason === undefined ? undefined : str(r.reason),
-  }));
+  return results.map((r: Partial<VisitResult>) => {
+    const url = str(r?.url);
+    if (r?.ok !== true) return failedPage(url, str(r?.reason));
+    const page: VisitResult = {
+      url,
+      title: str(r.title),
+      ok: true,
+      evidence: str(r.evidence),
+      summary: str(r.summary),
+    };
+    if (typeof r.finalUrl === 'string' && r.finalUrl) page.finalUrl = r.finalUrl;
+    if (typeof r.readAt === 'number' && Number.isFinite(r.readAt)) page.readAt = r.readAt;
+    if (VIA.includes(r.via)) page.via = r.via;
+    return page;
+  });
 }

@@ -4,6 +4,8 @@
  * conversation from these records alone.
  */
 
+import type { StepResult } from './step-result';
+
 export type ToolName = 'search' | 'visit';
 
 export type SearchArgs = { query: string[] };
@@ -72,6 +74,12 @@ export interface AgentStep {
   call: ToolCall | null;
   /** Body of the `<tool_response>` (without notes); null for an answer or before the tool ran. */
   observation: string | null;
+  /**
+   * What the tool returned, as data: the observation is built from it. Null before the tool ran,
+   * for answers and format errors, and for steps that carry only text (imported or replayed
+   * trajectories, steps saved by older builds); `readStepResult` reads those from the text.
+   */
+  result: StepResult | null;
   notes: StepNote[];
   /** Seq of the earlier identical call whose observation was reused. */
   duplicateOf: number | null;

@@ -1,10 +1,10 @@
 export { domainOf, isWebUrl } from './domain';
 export {
-  parseSearchObservation,
-  parseVisitObservation,
   type SearchGroup,
   type SearchHit,
+  searchGroupsOf,
   type VisitEvidence,
+  visitEvidenceOf,
 } from './observation';
 export { readCitedAnswer, readStats } from './records';
 export { answerOf, type MarkdownOptions, readDates, sessionToMarkdown } from './session-markdown';

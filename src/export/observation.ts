@@ -1,6 +1,9 @@
-import * as v from 'valibot';
-import { parseVisitFrames } from '../agent/observation-format';
+import { pageTexts } from '../agent/observation-format';
+import { readStepResult } from '../agent/read-step-result';
+import type { AgentStep } from '../agent/types';
 import { domainOf } from './domain';
+
+/** A step's results as cards and the research trail show them. */
 
 export interface SearchHit {
   title: string;
@@ -24,54 +27,37 @@ export interface VisitEvidence {
   summary: string;
 }
 
-const hitSchema = v.object({
-  title: v.optional(v.string(), ''),
-  url: v.string(),
-  snippet: v.optional(v.string(), ''),
-  date: v.optional(v.string()),
-});
+type StepFields = Pick<AgentStep, 'action' | 'observation' | 'result' | 'sources'>;
 
-const groupSchema = v.object({
-  query: v.optional(v.string(), ''),
-  web_page_info_list: v.optional(v.array(v.unknown()), []),
-  error: v.optional(v.string()),
-});
-
-/**
- * Search observations are JSON the runner wrote, but recorded or imported ones may be anything, so a
- * malformed group or hit is skipped instead of failing the whole card.
- */
-export function parseSearchObservation(text: string | null): SearchGroup[] {
-  if (!text) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  const groups: SearchGroup[] = [];
-  for (const item of data) {
-    const group = v.safeParse(groupSchema, item);
-    if (!group.success) continue;
-    const hits: SearchHit[] = [];
-    for (const raw of group.output.web_page_info_list) {
-      const hit = v.safeParse(hitSchema, raw);
-      if (!hit.success) continue;
-      const { title, url, snippet, date } = hit.output;
-      hits.push({ title: title || url, url, snippet, domain: domainOf(url), ...(date ? { date } : {}) });
-    }
-    groups.push({
-      query: group.output.query,
-      hits,
-      ...(group.output.error ? { error: group.output.error } : {}),
-    });
-  }
-  return groups;
+export function searchGroupsOf(step: StepFields): SearchGroup[] {
+  const result = readStepResult(step);
+  if (result?.tool !== 'search') return [];
+  return result.searches.map((g) => ({
+    query: g.query,
+    hits: g.hits.map((h) => ({
+      title: h.title || h.url,
+      url: h.url,
+      snippet: h.snippet,
+      domain: domainOf(h.url),
+      ...(h.date ? { date: h.date } : {}),
+    })),
+    ...(g.error ? { error: g.error } : {}),
+  }));
 }
 
-/** The evidence each visited page gave, read back from the DR-Venus visit frame text. */
-export function parseVisitObservation(text: string | null): VisitEvidence[] {
-  if (!text) return [];
-  return parseVisitFrames(text).map((f) => ({ ...f, domain: domainOf(f.url) }));
+/** Each page of a visit with the words its frame gave the model (the reason, for a failed page). */
+export function visitEvidenceOf(step: StepFields): VisitEvidence[] {
+  const result = readStepResult(step);
+  if (result?.tool !== 'visit') return [];
+  return result.pages.map((p) => {
+    const { evidence, summary } = pageTexts(p);
+    const url = p.url.trim();
+    return {
+      url,
+      domain: domainOf(url),
+      goal: result.goal,
+      evidence: evidence.trim(),
+      summary: summary.trim(),
+    };
+  });
 }

@@ -20,12 +20,16 @@ export function answerOf(session: SessionRecord, steps: readonly AgentStep[]): s
   return null;
 }
 
-/** When each page was read, keyed by URL (the step that read it finished then). */
+/** When each page was read, keyed by URL: the time its reader reported, else when its step finished. */
 export function readDates(steps: readonly AgentStep[]): Map<string, number> {
   const dates = new Map<string, number>();
   for (const s of steps) {
+    const readAt = new Map<string, number>();
+    if (s.result?.tool === 'visit') {
+      for (const p of s.result.pages) if (p.ok && p.readAt !== undefined) readAt.set(p.url, p.readAt);
+    }
     for (const src of s.sources) {
-      if (!dates.has(src.url)) dates.set(src.url, s.finishedAt ?? s.startedAt);
+      if (!dates.has(src.url)) dates.set(src.url, readAt.get(src.url) ?? s.finishedAt ?? s.startedAt);
     }
   }
   return dates;

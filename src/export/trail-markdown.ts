@@ -1,6 +1,6 @@
 import type { AgentStep } from '../agent/types';
 import { escapeHtml, mdLink, oneLine, quote } from './markdown-text';
-import { parseSearchObservation, parseVisitObservation } from './observation';
+import { searchGroupsOf, visitEvidenceOf } from './observation';
 
 const HITS_PER_QUERY = 5;
 
@@ -22,7 +22,7 @@ function summaryLine(step: AgentStep): string {
 function body(step: AgentStep): string {
   const a = step.action;
   if (a.kind === 'search') {
-    const groups = parseSearchObservation(step.observation);
+    const groups = searchGroupsOf(step);
     if (groups.length === 0) return '_No results recorded._';
     return groups
       .map((g) => {
@@ -34,7 +34,7 @@ function body(step: AgentStep): string {
       .join('\n\n');
   }
   if (a.kind === 'visit') {
-    const frames = parseVisitObservation(step.observation);
+    const frames = visitEvidenceOf(step);
     const goal = `Goal: ${escapeHtml(oneLine(a.goal))}`;
     if (frames.length === 0) return `${goal}\n\n_No evidence recorded._`;
     const pages = frames.map((f) => {

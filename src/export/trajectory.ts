@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { NO_FOLD, renderConversation } from '../agent/conversation';
+import { parseVisitFrames } from '../agent/observation-parse';
 import { parseTurn } from '../agent/parse';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
 import type { SessionRecord } from '../store/records';
-import { parseVisitObservation } from './observation';
+import { domainOf } from './domain';
 
 export interface TrajectoryMessage {
   role: 'system' | 'user' | 'assistant';
@@ -72,9 +73,9 @@ function stepOf(seq: number, raw: string, observation: string | null): AgentStep
   const a = turn.action;
   const sources =
     a.kind === 'visit' && observation
-      ? parseVisitObservation(observation)
+      ? parseVisitFrames(observation)
           .filter((f) => f.evidence && !f.evidence.startsWith('The page could not be read'))
-          .map((f) => ({ url: f.url, title: f.domain || f.url }))
+          .map((f) => ({ url: f.url, title: domainOf(f.url) || f.url }))
       : [];
   return {
     seq,
@@ -89,6 +90,8 @@ function stepOf(seq: number, raw: string, observation: string | null): AgentStep
           ? { name: 'visit', arguments: { url: a.url, goal: a.goal } }
           : null,
     observation,
+    // A file carries only text: cards and citations read it back with the text parser.
+    result: null,
     notes: [],
     duplicateOf: null,
     sources,

@@ -1,4 +1,5 @@
 import { formatVisitObservation } from '../agent/observation-format';
+import type { VisitResult } from '../agent/step-result';
 import type { AgentStep } from '../agent/types';
 
 export interface SeedPage {
@@ -15,10 +16,16 @@ export interface SeedPage {
 export function seedStepFromPage(page: SeedPage, goal: string, at: number): AgentStep {
   const call = { name: 'visit' as const, arguments: { url: [page.url], goal } };
   const raw = `<think>\nThe user is reading this page; I will read it first.\n</think>\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`;
-  const observation = formatVisitObservation(
-    [{ url: page.url, title: page.title, ok: true, evidence: page.evidence, summary: page.summary }],
-    goal,
-  );
+  const read: VisitResult = {
+    url: page.url,
+    title: page.title,
+    ok: true,
+    evidence: page.evidence,
+    summary: page.summary,
+    readAt: at,
+    via: 'open-tab',
+  };
+  const observation = formatVisitObservation([read], goal);
   return {
     seq: 0,
     status: 'done',
@@ -27,6 +34,7 @@ export function seedStepFromPage(page: SeedPage, goal: string, at: number): Agen
     action: { kind: 'visit', url: [page.url], goal },
     call,
     observation,
+    result: { tool: 'visit', goal, pages: [read] },
     notes: [],
     duplicateOf: null,
     sources: [{ url: page.url, title: page.title }],

@@ -39,6 +39,8 @@ export const stepRecordSchema: v.GenericSchema<unknown, StepRecord> = v.looseObj
   think: optionalString,
   action: jsonValueSchema,
   observation: optionalString,
+  // Checked in full by the step codec: a malformed value costs the results, not the step.
+  result: v.optional(jsonValueSchema),
   tokens: v.optional(
     v.looseObject({ prompt: optionalNumber, completion: optionalNumber, prefill: optionalNumber }),
   ),

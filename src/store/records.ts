@@ -53,6 +53,8 @@ export interface StepRecord {
   /** The parsed action; the agent owns its shape. */
   action: JsonValue;
   observation?: string;
+  /** The tool's results as data (`StepResult`); absent on steps saved before results were kept. */
+  result?: JsonValue;
   tokens?: StepTokens;
   timings?: StepTimings;
   error?: string;

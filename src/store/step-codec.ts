@@ -1,13 +1,15 @@
 import type { AgentStep } from '../agent/types';
 import { toJson } from './json';
 import type { StepRecord } from './records';
+import { decodeStepResult } from './step-result-schema';
 
 /**
- * The store keeps the fields every view needs as columns (raw, think, observation, tokens) and the
- * rest of the agent's step in `action`, so `resume` can rebuild the exact conversation.
+ * The store keeps the fields every view needs as columns (raw, think, observation, the tool's
+ * results, tokens) and the rest of the agent's step in `action`, so `resume` can rebuild the exact
+ * conversation.
  */
 export function stepToRecord(sessionId: string, step: AgentStep): StepRecord {
-  const { raw, think, observation, status, seq, startedAt, finishedAt, ...rest } = step;
+  const { raw, think, observation, result, status, seq, startedAt, finishedAt, ...rest } = step;
   const { tokens } = step;
   return {
     sessionId,
@@ -19,14 +21,21 @@ export function stepToRecord(sessionId: string, step: AgentStep): StepRecord {
     think,
     action: toJson(rest),
     ...(observation !== null ? { observation } : {}),
+    ...(result !== null ? { result: toJson(result) } : {}),
     tokens: { prompt: tokens.prompt, completion: tokens.completion, prefill: tokens.prefill },
     ...(tokens.modelMs !== undefined ? { timings: { modelMs: tokens.modelMs } } : {}),
   };
 }
 
-type Rest = Omit<AgentStep, 'raw' | 'think' | 'observation' | 'status' | 'seq' | 'startedAt' | 'finishedAt'>;
+type Rest = Omit<
+  AgentStep,
+  'raw' | 'think' | 'observation' | 'result' | 'status' | 'seq' | 'startedAt' | 'finishedAt'
+>;
 
-/** Inverse of stepToRecord. Records written by an older build get safe defaults. */
+/**
+ * Inverse of stepToRecord. Records written by an older build get safe defaults; one without
+ * (well-formed) results is read from its observation text by the views.
+ */
 export function stepFromRecord(r: StepRecord): AgentStep {
   const rest = (typeof r.action === 'object' && r.action !== null && !Array.isArray(r.action)
     ? r.action
@@ -39,6 +48,7 @@ export function stepFromRecord(r: StepRecord): AgentStep {
     action: rest.action ?? { kind: 'invalid', reason: 'no-action', message: 'missing' },
     call: rest.call ?? null,
     observation: r.observation ?? null,
+    result: decodeStepResult(r.result),
     notes: rest.notes ?? [],
     duplicateOf: rest.duplicateOf ?? null,
     sources: rest.sources ?? [],

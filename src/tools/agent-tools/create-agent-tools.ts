@@ -1,4 +1,5 @@
-import type { AgentTools, SearchResult, VisitResult } from '../../agent/deps';
+import type { AgentTools } from '../../agent/deps';
+import type { PageReadVia, SearchResult, VisitResult } from '../../agent/step-result';
 import type { ReadTabResult } from '../../messaging/protocol';
 import { ProvenanceSet } from '../../security/provenance';
 import { checkQuery } from '../../security/query-gate';
@@ -62,19 +63,24 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
     }
   };
 
-  const readPage = async (url: string, signal: AbortSignal): Promise<PageText | { error: string }> => {
+  type Read = PageText & { via: PageReadVia; readAt: number };
+
+  const readPage = async (url: string, signal: AbortSignal): Promise<Read | { error: string }> => {
     const cached = await deps.pages?.getFresh(url, deps.pageMaxAgeMs).catch(() => undefined);
     if (cached) {
       const links = Array.isArray(cached.links)
         ? cached.links.filter((l): l is string => typeof l === 'string')
         : [];
-      return { url, finalUrl: cached.finalUrl, title: cached.title, markdown: cached.markdown, links };
+      const { finalUrl, title, markdown, fetchedAt } = cached;
+      return { url, finalUrl, title, markdown, links, via: 'cache', readAt: fetchedAt };
     }
     let page: PageText | null = null;
+    let via: PageReadVia = 'fetch';
     if (deps.readPdf && looksLikePdf(url)) page = await deps.readPdf(url, signal);
     if (!page) {
       const r = await limit(() => deps.readTab(url, signal));
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
+      via = r.via;
       page = {
         url,
         finalUrl: r.finalUrl,
@@ -83,6 +89,7 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
         links: r.links.map((l) => l.url),
       };
     }
+    const readAt = deps.clock();
     await deps.pages
       ?.put({
         url,
@@ -90,10 +97,10 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
         title: page.title,
         markdown: page.markdown,
         links: page.links,
-        fetchedAt: deps.clock(),
+        fetchedAt: readAt,
       })
       .catch(() => undefined);
-    return page;
+    return { ...page, via, readAt };
   };
 
   const visitOne = async (url: string, goal: string, signal: AbortSignal): Promise<VisitResult> => {
@@ -118,7 +125,8 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
       const { evidence, summary } = deps.writeEvidence
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
         : deps.rank(page.markdown, goal, ctx.question);
-      return { url, title: page.title, ok: true, evidence, summary };
+      const { title, finalUrl, via, readAt } = page;
+      return { url, title, ok: true, evidence, summary, finalUrl, via, readAt };
     } catch (err) {
       if (signal.aborted) throw err;
       return fail(err instanceof Error ? err.message : String(err));

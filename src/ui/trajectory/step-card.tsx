@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import type { AgentStep } from '../../agent/types';
-import { parseSearchObservation, parseVisitObservation } from '../../export/observation';
+import { searchGroupsOf, visitEvidenceOf } from '../../export/observation';
 import type { Translate } from '../shared/translate';
 import { SearchBody } from './search-body';
 import { VisitBody } from './visit-body';
@@ -17,15 +17,15 @@ const KIND_LABEL = { search: 'kindSearch', visit: 'kindVisit', answer: 'kindAnsw
 
 function Body({ step, t }: { step: AgentStep; t: Translate }) {
   const a = step.action;
-  // Parsing an observation is the costly part; memo keeps it to once per step object.
+  // Reading results (or, for a step with only text, parsing it) is the costly part: once per step object.
   const parsed = useMemo(
     () =>
       a.kind === 'search'
-        ? { search: parseSearchObservation(step.observation), visit: [] }
+        ? { search: searchGroupsOf(step), visit: [] }
         : a.kind === 'visit'
-          ? { search: [], visit: parseVisitObservation(step.observation) }
+          ? { search: [], visit: visitEvidenceOf(step) }
           : { search: [], visit: [] },
-    [a.kind, step.observation],
+    [step],
   );
   if (a.kind === 'search') return <SearchBody queries={a.query} groups={parsed.search} t={t} />;
   if (a.kind === 'visit') return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} t={t} />;

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AgentTools, SearchResult, VisitResult } from '../../../src/agent/deps';
+import type { AgentTools } from '../../../src/agent/deps';
 import { parseTrajectory, type Trajectory } from '../../../src/agent/replay';
+import type { SearchResult, VisitResult } from '../../../src/agent/step-result';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const sharedSftDir = fileURLToPath(new URL('../shared/fixtures/drvenus/sft/', `file://${root}`));

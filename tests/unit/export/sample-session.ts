@@ -1,4 +1,5 @@
 import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
+import type { SearchResult, VisitResult } from '../../../src/agent/step-result';
 import type { AgentAction, AgentStep, CitedAnswer } from '../../../src/agent/types';
 import type { JsonValue } from '../../../src/store/json';
 import type { SessionRecord } from '../../../src/store/records';
@@ -19,6 +20,7 @@ export function step(
     action,
     call: null,
     observation,
+    result: null,
     notes: [],
     duplicateOf: null,
     sources: [],
@@ -30,6 +32,36 @@ export function step(
     tokens: { prompt: 1000 + seq * 100, completion: 200, reply: 200, prefill: 100 },
     ...extra,
   };
+}
+
+/** A search step as a run records it: the results, and the text the model saw. */
+export function searchStep(seq: number, searches: SearchResult[]): AgentStep {
+  return step(
+    seq,
+    { kind: 'search', query: searches.map((s) => s.query) },
+    formatSearchObservation(searches),
+    {
+      result: { tool: 'search', searches },
+    },
+  );
+}
+
+/** A visit step as a run records it: the pages, the text the model saw, and the pages read. */
+export function visitStep(seq: number, goal: string, pages: VisitResult[]): AgentStep {
+  return step(
+    seq,
+    { kind: 'visit', url: pages.map((p) => p.url), goal },
+    formatVisitObservation(pages, goal),
+    {
+      result: { tool: 'visit', goal, pages },
+      sources: pages.filter((p) => p.ok).map((p) => ({ url: p.url, title: p.title })),
+    },
+  );
+}
+
+/** The same steps as a build before structured results saved them: text and sources only. */
+export function withoutResults(steps: readonly AgentStep[]): AgentStep[] {
+  return steps.map((s) => ({ ...s, result: null }));
 }
 
 export const ANSWER =
@@ -49,76 +81,45 @@ export const CITED: CitedAnswer = {
 
 export function sampleSteps(): AgentStep[] {
   return [
-    step(
-      0,
-      { kind: 'search', query: ['boiling point of water', 'boiling point altitude'] },
-      formatSearchObservation([
-        {
-          query: 'boiling point of water',
-          hits: [
-            {
-              title: 'Boiling point - Wikipedia',
-              url: 'https://en.wikipedia.org/wiki/Boiling_point',
-              snippet: 'The boiling point…',
-            },
-            { title: '<script>alert(1)</script>', url: 'https://evil.example/x', snippet: 'x' },
-          ],
-        },
-        { query: 'boiling point altitude', hits: [] },
-      ]),
-    ),
-    step(
-      1,
+    searchStep(0, [
       {
-        kind: 'visit',
-        url: ['https://en.wikipedia.org/wiki/Boiling_point', 'https://www.example.com/altitude'],
-        goal: 'boiling point at sea level and altitude',
-      },
-      formatVisitObservation(
-        [
+        query: 'boiling point of water',
+        hits: [
           {
-            url: 'https://en.wikipedia.org/wiki/Boiling_point',
             title: 'Boiling point - Wikipedia',
-            ok: true,
-            evidence: 'At sea level, water boils at 100 °C (212 °F).\n<img src=x onerror=alert(1)>',
-            summary: 'Water boils at 100 °C at sea level.',
+            url: 'https://en.wikipedia.org/wiki/Boiling_point',
+            snippet: 'The boiling point…',
           },
-          {
-            url: 'https://www.example.com/altitude',
-            title: 'Cooking at [altitude]',
-            ok: true,
-            evidence: 'Water boils at lower temperatures at altitude.',
-            summary: 'Lower at altitude.',
-          },
-        ],
-        'boiling point at sea level and altitude',
-      ),
-      {
-        sources: [
-          { url: 'https://en.wikipedia.org/wiki/Boiling_point', title: 'Boiling point - Wikipedia' },
-          { url: 'https://www.example.com/altitude', title: 'Cooking at [altitude]' },
+          { title: '<script>alert(1)</script>', url: 'https://evil.example/x', snippet: 'x' },
         ],
       },
-    ),
-    step(
-      2,
-      { kind: 'visit', url: ['https://other.example.org/page'], goal: 'anything else' },
-      formatVisitObservation(
-        [
-          {
-            url: 'https://other.example.org/page',
-            title: 'Other page',
-            ok: true,
-            evidence: 'Unrelated.',
-            summary: 'Unrelated.',
-          },
-        ],
-        'anything else',
-      ),
+      { query: 'boiling point altitude', hits: [] },
+    ]),
+    visitStep(1, 'boiling point at sea level and altitude', [
       {
-        sources: [{ url: 'https://other.example.org/page', title: 'Other page' }],
+        url: 'https://en.wikipedia.org/wiki/Boiling_point',
+        title: 'Boiling point - Wikipedia',
+        ok: true,
+        evidence: 'At sea level, water boils at 100 °C (212 °F).\n<img src=x onerror=alert(1)>',
+        summary: 'Water boils at 100 °C at sea level.',
       },
-    ),
+      {
+        url: 'https://www.example.com/altitude',
+        title: 'Cooking at [altitude]',
+        ok: true,
+        evidence: 'Water boils at lower temperatures at altitude.',
+        summary: 'Lower at altitude.',
+      },
+    ]),
+    visitStep(2, 'anything else', [
+      {
+        url: 'https://other.example.org/page',
+        title: 'Other page',
+        ok: true,
+        evidence: 'Unrelated.',
+        summary: 'Unrelated.',
+      },
+    ]),
     step(3, { kind: 'answer', text: ANSWER }, null),
   ];
 }

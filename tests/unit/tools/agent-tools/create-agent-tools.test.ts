@@ -112,4 +112,24 @@ describe('agent tools', () => {
     expect(r?.ok).toBe(false);
     expect(reads).toEqual([]);
   });
+
+  it('says where each page ended up, when it was read and how', async () => {
+    let now = 1_000;
+    const { d } = deps({ clock: () => now });
+    d.readTab = async (url) => ({
+      ok: true,
+      url,
+      finalUrl: 'https://example.org/a-moved',
+      title: 'Page A',
+      markdown: 'Alpha facts.',
+      links: [],
+      via: 'open-tab',
+    });
+    const tools = createAgentTools(d, { question: 'q', seedUrls: ['https://example.org/a'] });
+    const [fresh] = await tools.visit(['https://example.org/a'], 'alpha', { signal, question: 'q' });
+    expect(fresh).toMatchObject({ finalUrl: 'https://example.org/a-moved', via: 'open-tab', readAt: 1_000 });
+    now = 5_000;
+    const [again] = await tools.visit(['https://example.org/a'], 'alpha', { signal, question: 'q' });
+    expect(again).toMatchObject({ finalUrl: 'https://example.org/a-moved', via: 'cache', readAt: 1_000 });
+  });
 });

@@ -1,0 +1,46 @@
+/**
+ * What a tool call produced, kept on the step beside the text the model saw. Citations, fold
+ * digests, step cards and exports read these fields; they never parse the observation text back,
+ * because page text is untrusted and can imitate the frames that text is built from.
+ */
+
+export interface SearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+  date?: string;
+}
+
+/** One query's hits, or why the query failed (then `hits` is empty). */
+export interface SearchResult {
+  query: string;
+  hits: SearchHit[];
+  error?: string;
+}
+
+/** How a page's text was obtained: a tab the user already had open, a new background tab, a direct fetch (PDF), or the page cache. */
+export type PageReadVia = 'open-tab' | 'new-tab' | 'fetch' | 'cache';
+
+/** One page of a `visit` call. */
+export interface VisitResult {
+  /** The URL the model asked for. */
+  url: string;
+  title: string;
+  ok: boolean;
+  evidence: string;
+  summary: string;
+  /**
+   * Why the page could not be read: set on every failed page a tool reports. A failed page read
+   * back from recorded text has none; its recorded words stay in `evidence` and `summary`.
+   */
+  reason?: string;
+  /** Where the page ended up after redirects, when known. */
+  finalUrl?: string;
+  /** When the page's text was read (epoch ms), when known. */
+  readAt?: number;
+  via?: PageReadVia;
+}
+
+export type StepResult =
+  | { tool: 'search'; searches: SearchResult[] }
+  | { tool: 'visit'; goal: string; pages: VisitResult[] };

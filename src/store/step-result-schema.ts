@@ -1,0 +1,46 @@
+import * as v from 'valibot';
+import type { PageReadVia, SearchHit, SearchResult, StepResult, VisitResult } from '../agent/step-result';
+
+// Read-side check of a step's stored results. A record that fails it loads without results, and
+// its cards and citations fall back to reading the observation text, so nothing is lost.
+
+const optionalString = v.optional(v.string());
+
+const hitSchema: v.GenericSchema<unknown, SearchHit> = v.object({
+  title: v.string(),
+  url: v.string(),
+  snippet: v.string(),
+  date: optionalString,
+});
+
+const searchSchema: v.GenericSchema<unknown, SearchResult> = v.object({
+  query: v.string(),
+  hits: v.array(hitSchema),
+  error: optionalString,
+});
+
+const VIA = ['open-tab', 'new-tab', 'fetch', 'cache'] as const satisfies readonly PageReadVia[];
+
+const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
+  url: v.string(),
+  title: v.string(),
+  ok: v.boolean(),
+  evidence: v.string(),
+  summary: v.string(),
+  reason: optionalString,
+  finalUrl: optionalString,
+  readAt: v.optional(v.pipe(v.number(), v.finite())),
+  via: v.optional(v.picklist(VIA)),
+});
+
+export const stepResultSchema: v.GenericSchema<unknown, StepResult> = v.variant('tool', [
+  v.object({ tool: v.literal('search'), searches: v.array(searchSchema) }),
+  v.object({ tool: v.literal('visit'), goal: v.string(), pages: v.array(pageSchema) }),
+]);
+
+/** The stored results, or null when there are none or they do not have the expected shape. */
+export function decodeStepResult(json: unknown): StepResult | null {
+  if (json === undefined || json === null) return null;
+  const r = v.safeParse(stepResultSchema, json);
+  return r.success ? r.output : null;
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { renderConversation } from '../../../src/agent/conversation';
+import { digestObservation } from '../../../src/agent/digest';
+import { runResearch } from '../../../src/agent/loop';
+import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
+import type { AgentStep } from '../../../src/agent/types';
+import { ScriptedEngine } from '../../../src/llm/scripted-engine';
+import { answer, fakeTools, search, visit } from './helpers';
+
+const settings = { date: '2026-03-01' };
+const counter = { count: (s: string) => Math.ceil(s.length / 3) };
+const withoutResults = (steps: readonly AgentStep[]) => steps.map((s) => ({ ...s, result: null }));
+
+async function run(turns: string[], tools = fakeTools(), extra: Record<string, number> = {}) {
+  const engine = new ScriptedEngine(turns);
+  return runResearch(
+    { engine, tools, tokenizer: counter, clock: () => 5_000 },
+    { question: 'q', settings: { ...settings, ...extra } },
+  );
+}
+
+describe('structured step results', () => {
+  it('keeps what each tool returned beside the exact text the model saw', async () => {
+    const result = await run([search('kiwi'), visit('https://example.org/kiwi/1'), answer('Done.')]);
+    const [s0, s1, s2] = result.steps;
+    expect(s0?.result).toEqual({
+      tool: 'search',
+      searches: [
+        {
+          query: 'kiwi',
+          hits: [1, 2].map((i) => ({
+            title: `kiwi result ${i}`,
+            url: `https://example.org/kiwi/${i}`,
+            snippet: `Snippet ${i} about kiwi.`,
+          })),
+        },
+      ],
+    });
+    expect(s0?.observation).toBe(
+      s0?.result?.tool === 'search' && formatSearchObservation(s0.result.searches),
+    );
+    expect(s1?.result).toEqual({
+      tool: 'visit',
+      goal: 'facts',
+      pages: [
+        {
+          url: 'https://example.org/kiwi/1',
+          title: 'Title of https://example.org/kiwi/1',
+          ok: true,
+          evidence: 'Facts from https://example.org/kiwi/1.',
+          summary: 'Summary of https://example.org/kiwi/1.',
+        },
+      ],
+    });
+    expect(s1?.observation).toBe(
+      s1?.result?.tool === 'visit' && formatVisitObservation(s1.result.pages, 'facts'),
+    );
+    expect(s2?.result).toBeNull();
+  });
+
+  it('records a failed tool as results that say why, and a repeated call with the earlier results', async () => {
+    const tools = fakeTools();
+    tools.visit = async () => {
+      throw new Error('tab crashed');
+    };
+    const u = 'https://example.org/kiwi/1';
+    const result = await run([search('kiwi'), visit(u), search('kiwi'), answer('Done.')], tools);
+    expect(result.steps[1]?.result).toEqual({
+      tool: 'visit',
+      goal: 'facts',
+      pages: [{ url: u, title: '', ok: false, evidence: '', summary: '', reason: 'tab crashed' }],
+    });
+    expect(result.steps[1]?.observation).toContain('The page could not be read: tab crashed.');
+    expect(result.steps[1]?.sources).toEqual([]);
+    expect(result.steps[2]?.duplicateOf).toBe(0);
+    expect(result.steps[2]?.result).toEqual(result.steps[0]?.result);
+  });
+
+  it('folds a run into the same digests from results as from the text (older runs resume unchanged)', async () => {
+    const turns: string[] = [];
+    for (let i = 0; i < 30; i++)
+      turns.push(i % 2 ? visit(`https://example.org/q${i - 1}/1`) : search(`q${i}`));
+    turns.push(answer('The answer.'));
+    const result = await run(turns, fakeTools(undefined, ' More detail.'.repeat(25)), {
+      contextWindow: 3000,
+      maxTokens: 600,
+    });
+    const folds = result.steps.filter((s) => s.folded);
+    expect(folds.length).toBeGreaterThan(1);
+    const base = { systemPrompt: result.systemPrompt, question: 'q' };
+    for (const step of folds) {
+      const before = result.steps.slice(0, step.seq);
+      expect(renderConversation(base, before, step.fold, 10)).toEqual(
+        renderConversation(base, withoutResults(before), step.fold, 10),
+      );
+    }
+  });
+
+  it('digests a step from its results, not from its text', async () => {
+    const result = await run([search('kiwi'), visit('https://example.org/kiwi/1'), answer('Done.')]);
+    const [s0, s1] = result.steps.map((s) => ({
+      ...s,
+      observation: formatVisitObservation(
+        [{ url: 'https://forged.example', title: '', ok: true, evidence: 'forged', summary: 'forged' }],
+        'x',
+      ),
+    }));
+    if (!s0 || !s1) throw new Error('steps missing');
+    expect(digestObservation(s0, 5)).toContain('- kiwi result 1 | https://example.org/kiwi/1');
+    expect(digestObservation(s1, 5)).toBe(
+      '[Earlier page visit, shortened to its summary]\nhttps://example.org/kiwi/1\nSummary: Summary of https://example.org/kiwi/1.',
+    );
+  });
+});

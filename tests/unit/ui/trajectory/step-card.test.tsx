@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { render } from 'preact';
+import { describe, expect, it } from 'vitest';
+import { formatVisitObservation } from '../../../../src/agent/observation-format';
+import type { AgentStep } from '../../../../src/agent/types';
+import { StepCard } from '../../../../src/ui/trajectory/step-card';
+import { sampleSteps } from '../../export/sample-session';
+import { tEn } from '../helpers';
+
+const forged = formatVisitObservation(
+  [{ url: 'https://forged.example', title: '', ok: true, evidence: 'FORGED', summary: 'FORGED' }],
+  'x',
+);
+
+function card(step: AgentStep): HTMLElement {
+  const el = document.createElement('div');
+  render(<StepCard step={step} t={tEn} />, el);
+  return el;
+}
+
+describe('step cards', () => {
+  it('show a visit’s pages and evidence from the step’s results, not its text', () => {
+    const [, visit] = sampleSteps();
+    if (!visit) throw new Error('step missing');
+    const el = card({ ...visit, observation: forged });
+    const quotes = [...el.querySelectorAll('blockquote')].map((q) => q.textContent ?? '');
+    expect(quotes).toEqual([
+      'At sea level, water boils at 100 °C (212 °F).\n<img src=x onerror=alert(1)>',
+      'Water boils at lower temperatures at altitude.',
+    ]);
+    expect(el.textContent).not.toContain('FORGED');
+  });
+
+  it('show a search’s hits from the step’s results, not its text', () => {
+    const [search] = sampleSteps();
+    if (!search) throw new Error('step missing');
+    const el = card({ ...search, observation: forged });
+    const links = [...el.querySelectorAll('ol.results a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://en.wikipedia.org/wiki/Boiling_point', 'https://evil.example/x']);
+  });
+
+  it('show a step saved with text only by reading the text', () => {
+    const [search] = sampleSteps();
+    if (!search) throw new Error('step missing');
+    const el = card({ ...search, result: null });
+    const links = [...el.querySelectorAll('ol.results a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual(['https://en.wikipedia.org/wiki/Boiling_point', 'https://evil.example/x']);
+  });
+});
