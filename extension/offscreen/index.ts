@@ -1,18 +1,20 @@
-// Offscreen document: hosts the inference engine and the research runner for as long as the browser
-// runs. This file only wires parts together; the logic lives in src/.
+// Offscreen document: hosts the engine, runner and search-test rooms for as long as the browser runs
+// (see extension/shared/offscreen-rooms.ts). This file only wires parts together; the logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
 import { createEngineChooser } from '../../src/llm/host/engine-choice';
+import { createEngineHandlers } from '../../src/llm/host/engine-handlers';
 import { createEngineHost } from '../../src/llm/host/engine-host';
 import { createWebLlmAdmin } from '../../src/llm/host/webllm-admin';
 import { OpenAiEngine } from '../../src/llm/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import { createClient } from '../../src/messaging/client';
+import { composeHandlers } from '../../src/messaging/handlers';
 import { createLiveHub } from '../../src/messaging/live';
 import { serve } from '../../src/messaging/server';
 import { extensionUrl, portTransport, runtimeTransport } from '../../src/platform/runtime';
-import { createOffscreenHandlers } from '../../src/runner/offscreen-handlers';
 import { createResearchRunner } from '../../src/runner/runner';
+import { createRunnerHandlers } from '../../src/runner/runner-handlers';
 import type { Settings } from '../../src/settings/schema';
 import { loadSettings as readSettings } from '../../src/settings/settings-store';
 import { openStore, requestPersistence, type Store } from '../../src/store';
@@ -20,13 +22,16 @@ import { createAgentTools } from '../../src/tools/agent-tools/create-agent-tools
 import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence';
 import { createPdfReader } from '../../src/tools/agent-tools/pdf-reader';
 import { buildSearchChain, storeSearchCache } from '../../src/tools/agent-tools/search-setup';
+import { createSearchTestHandlers } from '../../src/tools/agent-tools/search-test-handler';
 import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/tools/agent-tools/tool-settings';
 import { buildEvidence } from '../../src/tools/browse/evidence';
 
 const startedAt = Date.now();
 const transport = runtimeTransport();
 const hub = createLiveHub(portTransport());
-const background = createClient(transport);
+const handlers = composeHandlers();
+// Messages for rooms this document hosts are answered in-process; the router lives in the service worker.
+const client = createClient(transport, { local: handlers });
 const storeReady = openStore();
 const webllm = createWebLlmAdmin();
 void requestPersistence().catch(() => false);
@@ -56,7 +61,7 @@ const extractorEngine = async (s: Settings) => {
 const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; seedUrls: string[] }) => {
   const search = await buildSearchChain(s, {
     fetch: (url, init) => fetch(url, init),
-    parseHtml: (html) => new DOMParser().parseFromString(html, 'text/html'),
+    parseHtml,
     secret,
     cache: storeSearchCache(store.searchCache),
     clock: Date.now,
@@ -68,7 +73,7 @@ const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; 
     {
       search,
       readTab: (url) =>
-        background.send('background.readTab', {
+        client.send('router.readTab', {
           url,
           timeoutMs: s.pageTimeoutMs,
           signedOut: readsSignedOut(s, url),
@@ -104,18 +109,15 @@ const runnerReady = storeReady.then(async (store) => {
   return runner;
 });
 
-serve(
-  transport,
-  'offscreen',
-  createOffscreenHandlers({
-    startedAt,
-    engines,
-    runner: runnerReady,
-    webllm,
+handlers.add(
+  createEngineHandlers({ startedAt, engines, webllm, loadSettings, secret, probe: () => probeWebGpu() }),
+);
+handlers.add(createRunnerHandlers(runnerReady));
+handlers.add(
+  createSearchTestHandlers({
     loadSettings,
     secret,
-    probe: () => probeWebGpu(),
     providerDeps: { fetch: (url, init) => fetch(url, init), parseHtml },
-    broadcast: (e) => hub.broadcast(e),
   }),
 );
+serve(transport, handlers);

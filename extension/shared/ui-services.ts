@@ -3,20 +3,22 @@
 import { createClient } from '../../src/messaging/client';
 import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
+import { watchIntents } from '../../src/platform/intents';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
 import { loadSettings, saveSettings } from '../../src/settings/settings-store';
 import { openStore } from '../../src/store';
 import type { UiServices } from '../../src/ui/shared/services';
+import { OFFSCREEN_ROOMS } from './offscreen-rooms';
 
 export function createUiServices(): UiServices {
   const transport = runtimeTransport();
-  const background = createClient(transport);
+  const router = createClient(transport);
   const ensureOffscreen = async () => {
-    await background.send('background.ensureOffscreen', {});
+    await router.send('router.ensureEngineHost', {});
   };
-  const client = createClient(transport, { ensureOffscreen });
+  const client = createClient(transport, { wake: { rooms: OFFSCREEN_ROOMS, ensure: ensureOffscreen } });
   const store = openStore();
   return {
     client,
@@ -33,7 +35,7 @@ export function createUiServices(): UiServices {
     },
     storage: { estimate: storageEstimate },
     store,
-    takeIntent: () => background.send('background.takeIntent', {}),
+    watchIntents,
     t,
     openOptions: () => void openOptionsPage(),
     permissions: { has: hasOrigins, request: requestOrigins },

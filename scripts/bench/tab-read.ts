@@ -1,6 +1,6 @@
 /**
  * Reading a page through a real tab vs fetching it, in one headless Chromium with the e2e build:
- * - per page, `background.readTab` (new background tab, loopback allowed) against fetch + DOMParser +
+ * - per page, `router.readTab` (new background tab, loopback allowed) against fetch + DOMParser +
  *   the built extractor (dist/content/extract-page.js, the same bundle the tab runs) in the side
  *   panel page; DOMParser documents have no window, so the fetch path skips computed-style checks;
  * - three pages read at once vs one after another (wall time).
@@ -38,8 +38,7 @@ function readTab(panel: Page, url: string): Promise<Timed> {
       const r = await chrome.runtime.sendMessage({
         brand: 'sleuth/1',
         id: crypto.randomUUID(),
-        target: 'background',
-        type: 'background.readTab',
+        type: 'router.readTab',
         payload: { url, timeoutMs, signedOut: true, policy },
       });
       const ms = performance.now() - t0;

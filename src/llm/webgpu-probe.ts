@@ -92,3 +92,24 @@ export async function probeWebGpu(
     ...memory,
   };
 }
+
+/** The probe as the options page shows it. */
+export interface WebGpuProbeResult {
+  available: boolean;
+  reason?: string;
+  vendor?: string;
+  architecture?: string;
+  shaderF16?: boolean;
+  maxBufferSize?: number;
+}
+
+export function summarizeProbe(p: WebGpuProbe): WebGpuProbeResult {
+  return {
+    available: p.available,
+    ...(p.reason ? { reason: p.reason } : {}),
+    vendor: p.vendor,
+    architecture: p.architecture,
+    shaderF16: p.features.shaderF16,
+    maxBufferSize: p.limits.maxBufferSize,
+  };
+}

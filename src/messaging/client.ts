@@ -1,33 +1,34 @@
 import { BRAND, newRequestId, parseResponse, RemoteError } from './envelope';
-import { type MessageType, messages, type Request, type Response } from './protocol';
+import type { HandlerRegistry } from './handlers';
+import { type MessageType, messages, type Request, type Response, type Room } from './protocol';
 import type { RuntimeTransport } from './transport';
 
 export interface MessageClient {
   send<K extends MessageType>(type: K, payload: Request<K>): Promise<Response<K>>;
 }
 
+export interface ClientOptions {
+  /**
+   * The handlers this context hosts itself: their messages are answered in-process (validated as a
+   * remote call would be), since runtime.sendMessage never reaches a listener in the sending context.
+   */
+  local?: HandlerRegistry;
+  /**
+   * Rooms whose host may not be running yet (Chrome's offscreen document): when a message for one of
+   * them finds nobody listening, `ensure` starts the host and the message is sent again.
+   */
+  wake?: { rooms: readonly Room[]; ensure: () => Promise<void> };
+}
+
 const NO_RECEIVER = /Receiving end does not exist|Could not establish connection/i;
 
-/**
- * `ensureOffscreen` is called when a message for the offscreen document finds nobody listening
- * (it was never created, or Chrome closed it); the message is then sent once more.
- */
-export function createClient(
-  transport: RuntimeTransport,
-  opts: { ensureOffscreen?: () => Promise<void> } = {},
-): MessageClient {
+export function createClient(transport: RuntimeTransport, opts: ClientOptions = {}): MessageClient {
   async function once<K extends MessageType>(type: K, payload: Request<K>): Promise<Response<K>> {
     const id = newRequestId();
-    const raw = await transport.sendMessage({
-      brand: BRAND,
-      id,
-      target: messages[type].target,
-      type,
-      payload,
-    });
+    const raw = await transport.sendMessage({ brand: BRAND, id, type, payload });
     const res = parseResponse(raw);
     if (!res || res.id !== id) {
-      throw new Error(`No valid answer to ${type} (is the ${messages[type].target} context running?)`);
+      throw new Error(`No valid answer to ${type} (is the context hosting ${messages[type].room} running?)`);
     }
     if (!res.ok) throw new RemoteError(res.error);
     return res.value as Response<K>;
@@ -38,13 +39,16 @@ export function createClient(
 
   return {
     async send(type, payload) {
+      if (opts.local?.handles(type)) {
+        return opts.local.dispatch(type, payload, { id: transport.extensionId });
+      }
       try {
         return await once(type, payload);
       } catch (err) {
-        const ensure = opts.ensureOffscreen;
-        if (messages[type].target !== 'offscreen' || !ensure || !noAnswer(err)) throw err;
-        await ensure();
-        // A document just created may still be loading its script: give it a moment to listen.
+        const wake = opts.wake;
+        if (!wake?.rooms.includes(messages[type].room) || !noAnswer(err)) throw err;
+        await wake.ensure();
+        // A host just created may still be loading its script: give it a moment to listen.
         for (let attempt = 0; ; attempt++) {
           try {
             return await once(type, payload);

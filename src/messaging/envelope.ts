@@ -3,8 +3,6 @@ import * as v from 'valibot';
 /** Every message Sleuth sends carries this brand, so stray messages from elsewhere are ignored. */
 export const BRAND = 'sleuth/1';
 
-export type ContextName = 'background' | 'offscreen' | 'sidepanel' | 'options';
-
 export interface SerializedError {
   name: string;
   message: string;
@@ -15,7 +13,6 @@ export interface SerializedError {
 export const RequestEnvelopeSchema = v.object({
   brand: v.literal(BRAND),
   id: v.string(),
-  target: v.picklist(['background', 'offscreen']),
   type: v.string(),
   payload: v.unknown(),
 });

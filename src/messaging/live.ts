@@ -1,20 +1,12 @@
-import type { AgentEvent } from '../agent/types';
+import type { EngineStatus } from '../llm/host/engine-status';
+import type { RunnerEvent } from '../runner/runner-events';
 import { BRAND } from './envelope';
-import type { EngineStatus } from './protocol';
 import type { PortLike, PortTransport } from './transport';
 
-/** What the views see of a run: the agent's own events, plus a failed save reported by the runner. */
-export type SessionEvent = AgentEvent | { type: 'error'; code: 'store'; message: string; fatal: boolean };
-
-/** Live events flow one way, offscreen document → views, over a long-lived port. */
+/** Live events flow one way, engine host and runner → views, over a long-lived port. */
 export const LIVE_PORT = 'sleuth-live';
 
-export type LiveEvent =
-  | { type: 'engine'; status: EngineStatus }
-  | { type: 'session'; sessionId: string; event: SessionEvent }
-  | { type: 'sessions-changed' }
-  /** A context-menu or keyboard "research this page" is waiting: take it with background.takeIntent. */
-  | { type: 'intent' };
+export type LiveEvent = { type: 'engine'; status: EngineStatus } | RunnerEvent;
 
 interface LiveFrame {
   brand: typeof BRAND;
@@ -27,7 +19,7 @@ function isFrame(x: unknown): x is LiveFrame {
   return f.brand === BRAND && typeof f.event?.type === 'string';
 }
 
-/** Offscreen side: remembers the connected views and sends every event to each. */
+/** Host side: remembers the connected views and sends every event to each. */
 export function createLiveHub(transport: PortTransport) {
   const ports = new Set<PortLike>();
   const stop = transport.onConnect((port) => {

@@ -1,22 +1,31 @@
 import * as v from 'valibot';
-import type { GgufCatalogEntry } from '../llm/gguf-catalog';
+import type { EngineCatalog } from '../llm/host/engine-catalog';
+import type { EngineStatus } from '../llm/host/engine-status';
+import type { WebGpuProbeResult } from '../llm/webgpu-probe';
+import type { StartRequest } from '../runner/start-request';
+import type { PageContent } from '../tools/browse/page-content';
+import type { ReadTabResult } from '../tools/browse/tab-reader';
 import { PROVIDER_IDS } from '../tools/search/types';
-import type { ContextName } from './envelope';
 
 /**
- * The one message protocol. Each entry ties a message type to the context that answers it and to the
- * schema its request must pass; `Responses` below gives each its response type. The compile-time check
- * at the bottom keeps both lists in step.
+ * The one message protocol. Each message belongs to a room (the part of Sleuth that answers it) and
+ * has the schema its request must pass; `Responses` below gives each its response type, and the
+ * compile-time checks at the bottom keep the lists in step. Which context hosts which room is the
+ * entry points' business: in Chrome the service worker hosts `router` and the offscreen document the
+ * others; a background page can host them all.
  */
+export type Room = 'router' | 'engine' | 'search' | 'runner';
+
 const empty = v.object({});
 const sessionRef = v.object({ sessionId: v.string() });
 
 export const messages = {
-  // Answered by the service worker.
-  'background.ping': { target: 'background', req: empty },
-  'background.ensureOffscreen': { target: 'background', req: empty },
-  'background.readTab': {
-    target: 'background',
+  // Tabs, the engine host's lifecycle, and the page the user is on.
+  'router.ping': { room: 'router', req: empty },
+  /** Makes sure the context hosting the engine and runner exists (Chrome's offscreen document). */
+  'router.ensureEngineHost': { room: 'router', req: empty },
+  'router.readTab': {
+    room: 'router',
     req: v.object({
       url: v.pipe(v.string(), v.maxLength(8192)),
       timeoutMs: v.pipe(v.number(), v.minValue(100), v.maxValue(120_000)),
@@ -29,28 +38,25 @@ export const messages = {
       }),
     }),
   },
-  'background.currentPage': { target: 'background', req: empty },
-  'background.takeIntent': { target: 'background', req: empty },
-  // Answered by the offscreen document.
-  'offscreen.ping': { target: 'offscreen', req: empty },
-  'offscreen.engineStatus': { target: 'offscreen', req: empty },
-  'offscreen.engineLoad': {
-    target: 'offscreen',
+  'router.currentPage': { room: 'router', req: empty },
+  // The inference engine: state, loading, the models on offer.
+  'engine.ping': { room: 'engine', req: empty },
+  'engine.status': { room: 'engine', req: empty },
+  'engine.load': {
+    room: 'engine',
     req: v.object({ engine: v.optional(v.string()), modelId: v.optional(v.string()) }),
   },
-  'offscreen.engineUnload': { target: 'offscreen', req: empty },
-  'offscreen.engineProbe': { target: 'offscreen', req: empty },
-  'offscreen.engineListCached': { target: 'offscreen', req: empty },
-  'offscreen.engineDeleteCached': { target: 'offscreen', req: v.object({ modelId: v.string() }) },
-  'offscreen.engineTest': { target: 'offscreen', req: empty },
-  'offscreen.engineCatalog': { target: 'offscreen', req: empty },
+  'engine.unload': { room: 'engine', req: empty },
+  'engine.probe': { room: 'engine', req: empty },
+  'engine.listCached': { room: 'engine', req: empty },
+  'engine.deleteCached': { room: 'engine', req: v.object({ modelId: v.string() }) },
+  'engine.test': { room: 'engine', req: empty },
+  'engine.catalog': { room: 'engine', req: empty },
   /** Runs one query ("test") through a single provider built from saved settings and secrets. */
-  'offscreen.searchTest': {
-    target: 'offscreen',
-    req: v.object({ provider: v.picklist(PROVIDER_IDS) }),
-  },
-  'offscreen.researchStart': {
-    target: 'offscreen',
+  'search.test': { room: 'search', req: v.object({ provider: v.picklist(PROVIDER_IDS) }) },
+  // Research runs.
+  'runner.start': {
+    room: 'runner',
     req: v.object({
       question: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(20_000)),
       origin: v.picklist(['ask', 'page', 'selection']),
@@ -64,125 +70,58 @@ export const messages = {
       ),
     }),
   },
-  'offscreen.researchStop': { target: 'offscreen', req: sessionRef },
-  'offscreen.researchAnswerNow': { target: 'offscreen', req: sessionRef },
-  'offscreen.researchSteer': {
-    target: 'offscreen',
+  'runner.stop': { room: 'runner', req: sessionRef },
+  'runner.answerNow': { room: 'runner', req: sessionRef },
+  'runner.steer': {
+    room: 'runner',
     req: v.object({ sessionId: v.string(), note: v.pipe(v.string(), v.minLength(1), v.maxLength(4000)) }),
   },
-  'offscreen.researchResume': { target: 'offscreen', req: sessionRef },
-  'offscreen.researchRetryFrom': {
-    target: 'offscreen',
-    req: v.object({ sessionId: v.string(), seq: v.number() }),
-  },
-  'offscreen.researchActive': { target: 'offscreen', req: empty },
-  'offscreen.settingsChanged': { target: 'offscreen', req: empty },
-  'offscreen.announceIntent': { target: 'offscreen', req: empty },
-} as const satisfies Record<
-  string,
-  { target: Exclude<ContextName, 'sidepanel' | 'options'>; req: v.GenericSchema }
->;
+  'runner.resume': { room: 'runner', req: sessionRef },
+  'runner.retryFrom': { room: 'runner', req: v.object({ sessionId: v.string(), seq: v.number() }) },
+  'runner.active': { room: 'runner', req: empty },
+} as const satisfies Record<string, { room: Room; req: v.GenericSchema }>;
 
 export type MessageType = keyof typeof messages;
 export type Request<K extends MessageType> = v.InferOutput<(typeof messages)[K]['req']>;
-
-export interface EngineStatus {
-  engine: string;
-  modelId: string | null;
-  state: 'not-loaded' | 'loading' | 'ready' | 'error';
-  progress?: { fraction: number; loadedBytes?: number; totalBytes?: number; text?: string };
-  error?: { message: string; hint?: string };
-  contextWindow?: number;
-}
-
-export interface WebGpuProbeResult {
-  available: boolean;
-  reason?: string;
-  vendor?: string;
-  architecture?: string;
-  shaderF16?: boolean;
-  maxBufferSize?: number;
-}
-
-/** A web-llm Qwen3 record as the options page shows it (no web-llm import needed there). */
-export interface WebLlmCatalogItem {
-  id: string;
-  size: string;
-  quantization: string;
-  vramMB: number;
-  approxDownloadBytes: number;
-}
-
-export interface EngineCatalog {
-  webllm: WebLlmCatalogItem[];
-  gguf: GgufCatalogEntry[];
-  /** What "Auto" picks on this GPU (chooseModel), or null when nothing can run. */
-  recommended: string | null;
-  reason: string;
-}
-
-export interface ReadTabResult {
-  ok: boolean;
-  url: string;
-  finalUrl: string;
-  title: string;
-  markdown: string;
-  links: { url: string; text: string }[];
-  byline?: string;
-  lang?: string;
-  publishedTime?: string;
-  siteName?: string;
-  /** How the page was read: an already-open tab, a new background tab, or a direct fetch (PDF). */
-  via: 'open-tab' | 'new-tab' | 'fetch';
-  partial?: boolean;
-  reason?: string;
-}
-
-export interface PageContent {
-  url: string;
-  title: string;
-  markdown: string;
-  selection?: string;
-}
-
-/** What the context menu or keyboard command hands to the side panel it opens. */
-export interface ResearchIntent extends PageContent {
-  kind: 'page' | 'selection';
-}
+/** The messages one room answers. */
+export type MessageOf<R extends Room> = {
+  [K in MessageType]: (typeof messages)[K]['room'] extends R ? K : never;
+}[MessageType];
 
 export interface Responses {
-  'background.ping': { context: 'background'; version: string; startedAt: number };
-  'background.ensureOffscreen': { created: boolean };
-  'background.readTab': ReadTabResult;
-  'background.currentPage': PageContent | null;
-  'background.takeIntent': ResearchIntent | null;
-  'offscreen.ping': { context: 'offscreen'; startedAt: number; engine: EngineStatus };
-  'offscreen.engineStatus': EngineStatus;
-  'offscreen.engineLoad': EngineStatus;
-  'offscreen.engineUnload': EngineStatus;
-  'offscreen.engineProbe': WebGpuProbeResult;
-  'offscreen.engineListCached': { modelId: string; bytes?: number }[];
-  'offscreen.engineDeleteCached': { deleted: boolean };
-  'offscreen.engineTest': { ok: boolean; message: string };
-  'offscreen.engineCatalog': EngineCatalog;
-  'offscreen.searchTest': { ok: boolean; message: string; count?: number };
-  'offscreen.researchStart': { sessionId: string };
-  'offscreen.researchStop': { stopped: boolean };
-  'offscreen.researchAnswerNow': { accepted: boolean };
-  'offscreen.researchSteer': { accepted: boolean };
-  'offscreen.researchResume': { sessionId: string };
-  'offscreen.researchRetryFrom': { sessionId: string };
-  'offscreen.researchActive': { sessionIds: string[] };
-  'offscreen.settingsChanged': { ok: true };
-  'offscreen.announceIntent': { ok: true };
+  'router.ping': { context: 'router'; version: string; startedAt: number };
+  'router.ensureEngineHost': { created: boolean };
+  'router.readTab': ReadTabResult;
+  'router.currentPage': PageContent | null;
+  'engine.ping': { context: 'engine'; startedAt: number; engine: EngineStatus };
+  'engine.status': EngineStatus;
+  'engine.load': EngineStatus;
+  'engine.unload': EngineStatus;
+  'engine.probe': WebGpuProbeResult;
+  'engine.listCached': { modelId: string; bytes?: number }[];
+  'engine.deleteCached': { deleted: boolean };
+  'engine.test': { ok: boolean; message: string };
+  'engine.catalog': EngineCatalog;
+  'search.test': { ok: boolean; message: string; count?: number };
+  'runner.start': { sessionId: string };
+  'runner.stop': { stopped: boolean };
+  'runner.answerNow': { accepted: boolean };
+  'runner.steer': { accepted: boolean };
+  'runner.resume': { sessionId: string };
+  'runner.retryFrom': { sessionId: string };
+  'runner.active': { sessionIds: string[] };
 }
 
 export type Response<K extends MessageType> = Responses[K];
 
-// Compile-time: every message has a response type and every response type has a message.
+// Compile-time: every message has a response type and every response type has a message, and a
+// request that passed its schema is what the room's own function takes.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Fits<A, B> = [A] extends [B] ? true : false;
 const _inStep: Same<MessageType, keyof Responses> = true;
+const _startFits: Fits<Request<'runner.start'>, StartRequest> = true;
 void _inStep;
+void _startFits;
 
 export function isMessageType(t: string): t is MessageType {
   return Object.hasOwn(messages, t);

@@ -1,4 +1,4 @@
-import type { PageContent } from '../messaging/protocol';
+import type { PageContent } from '../tools/browse/page-content';
 import type { TabApi } from '../tools/browse/tab-api';
 import { readTabPage } from './tab-page';
 

@@ -1,4 +1,4 @@
-import type { PageContent } from '../messaging/protocol';
+import type { PageContent } from '../tools/browse/page-content';
 import type { TabApi } from '../tools/browse/tab-api';
 
 /** Reads a tab the user pointed at (context menu, command), with the selection if any. */

@@ -2,16 +2,16 @@ import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
-import type { LiveEvent } from '../messaging/live';
 import type { Settings } from '../settings/schema';
 import type { Store } from '../store/open-store';
 import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
+import type { RunnerEvent } from './runner-events';
 import { createSessionWriter } from './session-writer';
 
 export interface RunnerDeps {
   store: Pick<Store, 'sessions' | 'steps'>;
-  broadcast(e: LiveEvent): void;
+  broadcast(e: RunnerEvent): void;
   loadSettings(): Promise<Settings>;
   /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;

@@ -1,7 +1,6 @@
 import { createControl, type ResearchControl } from '../agent/deps';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
-import type { Request } from '../messaging/protocol';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
@@ -9,6 +8,7 @@ import { stepFromRecord, stepToRecord } from '../store/step-codec';
 import { runMoreAttempts } from './attempts';
 import { seedStepFromPage } from './page-seed';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
+import type { StartRequest } from './start-request';
 
 export type { RunnerDeps } from './run-once';
 
@@ -82,7 +82,7 @@ export function createResearchRunner(deps: RunnerDeps) {
   };
 
   return {
-    async start(req: Request<'offscreen.researchStart'>): Promise<{ sessionId: string }> {
+    async start(req: StartRequest): Promise<{ sessionId: string }> {
       // One model serves one conversation at a time: interleaved requests would thrash its cache.
       if (active.size > 0) {
         throw new Error(

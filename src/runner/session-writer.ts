@@ -1,8 +1,8 @@
 import type { AgentEvent } from '../agent/types';
-import type { LiveEvent } from '../messaging/live';
 import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import { stepToRecord } from '../store/step-codec';
+import type { RunnerEvent } from './runner-events';
 
 /**
  * Turns a run's events into store writes, in order, and shows each event only after what it
@@ -12,7 +12,7 @@ import { stepToRecord } from '../store/step-codec';
 export function createSessionWriter(
   store: Pick<Store, 'sessions' | 'steps'>,
   sessionId: string,
-  broadcast: (e: LiveEvent) => void,
+  broadcast: (e: RunnerEvent) => void,
   onWriteError: (err: unknown) => void,
 ) {
   let chain: Promise<void> = Promise.resolve();

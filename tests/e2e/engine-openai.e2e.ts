@@ -85,7 +85,7 @@ describe('OpenAI-compatible engine through the extension', () => {
       })
       .toBe(true);
     const t0 = Date.now();
-    const stopped = await sendFromPage(panel, 'offscreen', 'offscreen.researchStop', { sessionId: id });
+    const stopped = await sendFromPage(panel, 'runner.stop', { sessionId: id });
     expect(stopped.value).toEqual({ stopped: true });
     const session = await settle(id, 5000);
     const stopMs = Date.now() - t0;

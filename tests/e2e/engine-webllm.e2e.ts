@@ -31,7 +31,7 @@ describe('web-llm engine offline', () => {
   });
 
   it('reports the SwiftShader adapter without shader-f16', async () => {
-    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineProbe', {});
+    const r = await sendFromPage(panel, 'engine.probe', {});
     expect(r.ok, r.error?.message).toBe(true);
     const probe = r.value as { available: boolean; vendor: string; architecture: string; shaderF16: boolean };
     console.log(JSON.stringify({ probe }));
@@ -44,16 +44,16 @@ describe('web-llm engine offline', () => {
     const modelId = 'Qwen3-0.6B-q4f32_1-MLC';
     await writeSettings(panel, { engine: 'web-llm', webllmModel: modelId });
     const t0 = Date.now();
-    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineLoad', {});
+    const r = await sendFromPage(panel, 'engine.load', {});
     const ms = Date.now() - t0;
     console.log(JSON.stringify({ webllmOfflineFailMs: ms, error: r.error }));
     expect(r.ok).toBe(false);
     expect(r.error?.message).toMatch(/download|offline/i);
     expect(ms).toBeLessThan(10_000);
-    const status = await sendFromPage(panel, 'offscreen', 'offscreen.engineStatus', {});
+    const status = await sendFromPage(panel, 'engine.status', {});
     expect(status.value).toMatchObject({ engine: 'web-llm', modelId, state: 'error' });
 
-    const cached = await sendFromPage(panel, 'offscreen', 'offscreen.engineListCached', {});
+    const cached = await sendFromPage(panel, 'engine.listCached', {});
     expect(cached.ok, cached.error?.message).toBe(true);
     expect(cached.value).toEqual([]);
     expect((await cachedUrls(panel)).filter((u) => u.includes('Qwen3'))).toEqual([]);
@@ -62,11 +62,11 @@ describe('web-llm engine offline', () => {
   it('picks a q4f32 model for this adapter when left on auto, then fails the same way', async () => {
     await writeSettings(panel, { engine: 'web-llm', webllmModel: '' });
     const t0 = Date.now();
-    const r = await sendFromPage(panel, 'offscreen', 'offscreen.engineLoad', {});
+    const r = await sendFromPage(panel, 'engine.load', {});
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r.ok).toBe(false);
     expect(r.error?.message).toMatch(/download|offline/i);
-    const status = (await sendFromPage(panel, 'offscreen', 'offscreen.engineStatus', {})).value as {
+    const status = (await sendFromPage(panel, 'engine.status', {})).value as {
       modelId: string | null;
       state: string;
     };

@@ -56,7 +56,7 @@ describe('wllama engine in the offscreen document', () => {
     await listenLive(panel);
 
     const t0 = Date.now();
-    const loaded = await sendFromPage(panel, 'offscreen', 'offscreen.engineLoad', {});
+    const loaded = await sendFromPage(panel, 'engine.load', {});
     const loadMs = Date.now() - t0;
     expect(loaded.ok, `${loaded.error?.message}\noffscreen: ${offscreenErrors.join('\n')}`).toBe(true);
     expect((loaded.value as { state: string }).state).toBe('ready');

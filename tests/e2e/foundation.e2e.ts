@@ -50,8 +50,7 @@ describe('foundation: the built extension in real Chromium', () => {
       const r = await chrome.runtime.sendMessage({
         brand: 'sleuth/1',
         id: 'x1',
-        target: 'background',
-        type: 'background.ping',
+        type: 'router.ping',
         payload: {},
       });
       return r.value.startedAt as number;
@@ -65,8 +64,7 @@ describe('foundation: the built extension in real Chromium', () => {
       const r = await chrome.runtime.sendMessage({
         brand: 'sleuth/1',
         id: 'x2',
-        target: 'background',
-        type: 'background.ping',
+        type: 'router.ping',
         payload: {},
       });
       return r.value.startedAt as number;

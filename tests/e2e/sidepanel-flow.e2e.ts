@@ -120,6 +120,41 @@ describe('the side panel, as a user drives it', () => {
     await userTab.close();
   });
 
+  it('a context-menu pick reaches the panel: one already open, and one opened after', async () => {
+    const userTab = await b.context.newPage();
+    await userTab.goto(`${pageUrl}?from=menu`);
+    const title = await userTab.title();
+    const worker = await b.serviceWorker();
+    const pick = async (kind: 'page' | 'selection', selection?: string) => {
+      await worker.evaluate(
+        async ({ kind, selection, url }) => {
+          const [tab] = await chrome.tabs.query({ url });
+          const run = (globalThis as unknown as { __sleuthResearchThisPage: (p: unknown) => Promise<void> })
+            .__sleuthResearchThisPage;
+          await run({ kind, tabId: tab?.id, windowId: tab?.windowId, ...(selection ? { selection } : {}) });
+        },
+        { kind, selection, url: userTab.url() },
+      );
+    };
+    // A fresh panel on its research tab (an earlier test left it on the history).
+    await panel.reload();
+    const box = panel.getByTestId('question');
+    await box.fill('');
+    await pick('page');
+    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toContain(title.slice(0, 20));
+
+    // With no panel open, the pick waits for the panel that opens next.
+    await panel.close();
+    await pick('selection', 'Blanket.js works with Mocha');
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await expect
+      .poll(() => panel.getByTestId('question').inputValue(), { timeout: 15_000 })
+      .toContain('Blanket.js works with Mocha');
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+    await panel.getByTestId('question').fill('');
+    await userTab.close();
+  });
+
   it('reattaches to a running session after the panel closes, and takes steer and answer-now', async () => {
     // Varied text: a repeated sentence would be cut as degenerate repetition and re-sampled.
     const slowThink = Array.from(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadTabResult } from '../../src/messaging/protocol';
+import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
@@ -61,7 +61,7 @@ describe('visit reads pages through real tabs', () => {
   });
 
   const read = async (url: string, policy = devPolicy, timeoutMs = 10_000) => {
-    const r = await sendFromPage(panel, 'background', 'background.readTab', {
+    const r = await sendFromPage(panel, 'router.readTab', {
       url,
       timeoutMs,
       signedOut: true,
@@ -129,7 +129,7 @@ describe('visit reads pages through real tabs', () => {
     await user.close();
     expect(cookieSeen.at(-1)).toContain('session=secret-123');
     const read = (signedOut: boolean) =>
-      sendFromPage(panel, 'background', 'background.readTab', {
+      sendFromPage(panel, 'router.readTab', {
         url: `${server.origin}/account?signedOut=${signedOut}`,
         timeoutMs: 10_000,
         signedOut,

@@ -1,6 +1,6 @@
-import type { EngineStatus } from '../../messaging/protocol';
 import type { Settings } from '../../settings/schema';
 import type { ChatEngine, LoadProgress } from '../engine';
+import type { EngineStatus } from './engine-status';
 
 export interface EngineChoice {
   /** Which engine and model these settings ask for; a change means a reload. */

@@ -34,3 +34,5 @@ export function createWebLlmAdmin(load: () => Promise<WebLlmModule> = defaultLoa
 async function defaultLoad(): Promise<WebLlmModule> {
   return (await import('@mlc-ai/web-llm')) as unknown as WebLlmModule;
 }
+
+export type WebLlmAdmin = ReturnType<typeof createWebLlmAdmin>;

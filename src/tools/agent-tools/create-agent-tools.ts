@@ -1,10 +1,10 @@
 import type { AgentTools } from '../../agent/deps';
 import type { PageReadVia, SearchResult, VisitResult } from '../../agent/step-result';
-import type { ReadTabResult } from '../../messaging/protocol';
 import { ProvenanceSet } from '../../security/provenance';
 import { checkQuery } from '../../security/query-gate';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
+import type { ReadTabResult } from '../browse/tab-reader';
 import { createLimiter } from '../browse/tab-reader';
 import type { SearchChain } from '../search/chain';
 

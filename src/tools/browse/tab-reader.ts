@@ -1,6 +1,23 @@
-import type { ReadTabResult } from '../../messaging/protocol';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { TabApi } from './tab-api';
+
+/** One page as a tab showed it, or why it could not be read. */
+export interface ReadTabResult {
+  ok: boolean;
+  url: string;
+  finalUrl: string;
+  title: string;
+  markdown: string;
+  links: { url: string; text: string }[];
+  byline?: string;
+  lang?: string;
+  publishedTime?: string;
+  siteName?: string;
+  /** How the page was read: an already-open tab, a new background tab, or a direct fetch (PDF). */
+  via: 'open-tab' | 'new-tab' | 'fetch';
+  partial?: boolean;
+  reason?: string;
+}
 
 export interface ReadOptions {
   policy: UrlPolicy;

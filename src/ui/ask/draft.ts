@@ -1,4 +1,4 @@
-import type { ResearchIntent } from '../shared/services';
+import type { ResearchIntent } from '../../router/research-intent';
 import type { Translate } from '../shared/translate';
 
 export interface PageContext {

@@ -19,7 +19,7 @@ export function EngineNotice({
   const load = () => {
     // A failed load arrives as the engine's error state, which this notice shows with its hint;
     // only a failure to reach the engine host at all needs the separate banner.
-    services.client.send('offscreen.engineLoad', {}).catch((e: unknown) => {
+    services.client.send('engine.load', {}).catch((e: unknown) => {
       if (e instanceof Error && 'hint' in e && e.hint !== undefined) return;
       onError(e instanceof Error ? e.message : String(e));
     });

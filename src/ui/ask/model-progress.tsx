@@ -1,6 +1,6 @@
 import { useRef } from 'preact/hooks';
+import type { EngineStatus } from '../../llm/host/engine-status';
 import { formatBytes, type ProgressSample, progressStats } from '../../llm/progress-stats';
-import type { EngineStatus } from '../../messaging/protocol';
 import type { Translate } from '../shared/translate';
 
 /** Download progress with size and speed; speed comes from the samples seen while mounted. */

@@ -4,7 +4,7 @@ import { type Draft, pageQuestion } from './draft';
 
 /** Reads the active tab through the service worker and turns it into an editable page draft. */
 export async function draftFromCurrentPage(client: MessageClient, t: Translate): Promise<Draft | null> {
-  const page = await client.send('background.currentPage', {});
+  const page = await client.send('router.currentPage', {});
   if (!page) return null;
   return {
     question: pageQuestion(page.title, t),

@@ -13,7 +13,7 @@ export function CachedModels({ services, refreshKey }: { services: UiServices; r
 
   const refresh = useCallback(async () => {
     try {
-      setList(await client.send('offscreen.engineListCached', {}));
+      setList(await client.send('engine.listCached', {}));
       setError(null);
     } catch (e) {
       setError(errorParts(e).message);
@@ -26,7 +26,7 @@ export function CachedModels({ services, refreshKey }: { services: UiServices; r
 
   const remove = async (modelId: string) => {
     try {
-      await client.send('offscreen.engineDeleteCached', { modelId });
+      await client.send('engine.deleteCached', { modelId });
     } catch (e) {
       setError(errorParts(e).message);
     }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { EngineStatus } from '../../messaging/protocol';
+import type { EngineStatus } from '../../llm/host/engine-status';
 import { ModelProgress } from '../ask/model-progress';
 import type { UiServices } from '../shared/services';
 import { errorParts } from './option-types';
@@ -27,14 +27,14 @@ export function EngineLoad({
     void commit().then(async (saved) => {
       if (!saved) return;
       try {
-        await client.send('offscreen.engineLoad', {});
+        await client.send('engine.load', {});
       } catch (e) {
         setFailure(errorParts(e));
       }
     });
   };
   const cancel = () => {
-    client.send('offscreen.engineUnload', {}).catch((e: unknown) => setFailure(errorParts(e)));
+    client.send('engine.unload', {}).catch((e: unknown) => setFailure(errorParts(e)));
   };
   const shown = failure ?? (status?.state === 'error' ? (status.error ?? null) : null);
 

@@ -1,4 +1,4 @@
-import type { EngineStatus } from '../../messaging/protocol';
+import type { EngineStatus } from '../../llm/host/engine-status';
 import type { Settings } from '../../settings/schema';
 import type { UiServices } from '../shared/services';
 import { EngineLoad } from './engine-load';

@@ -38,7 +38,7 @@ export function OpenAiPanel({
     void commit()
       .then(async (saved) => {
         if (!saved) return;
-        setResult(await services.client.send('offscreen.engineTest', {}));
+        setResult(await services.client.send('engine.test', {}));
       })
       .catch((e: unknown) => {
         const { message, hint } = errorParts(e);

@@ -73,7 +73,6 @@ export function OptionsApp({ services }: { services: UiServices }) {
         await services.settings.save(settings);
         await secrets.commit();
         setSaved(settings);
-        await services.client.send('offscreen.settingsChanged', {}).catch(() => undefined);
         setSave('saved');
       } catch (err) {
         setSave({ error: err instanceof Error ? err.message : String(err) });

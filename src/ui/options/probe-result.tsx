@@ -1,4 +1,4 @@
-import type { WebGpuProbeResult } from '../../messaging/protocol';
+import type { WebGpuProbeResult } from '../../llm/webgpu-probe';
 import type { Translate } from '../shared/translate';
 
 /** The WebGPU check in plain words: what GPU, whether 16-bit shaders work, or why there is none. */

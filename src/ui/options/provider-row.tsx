@@ -39,7 +39,7 @@ export function ProviderRow(props: ProviderRowProps) {
     void props
       .commit()
       .then(async (saved) => {
-        if (saved) setResult(await services.client.send('offscreen.searchTest', { provider: p.id }));
+        if (saved) setResult(await services.client.send('search.test', { provider: p.id }));
       })
       .catch((e: unknown) => setResult({ ok: false, message: errorParts(e).message }))
       .finally(() => setTesting(false));

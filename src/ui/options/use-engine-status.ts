@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { EngineStatus } from '../../messaging/protocol';
+import type { EngineStatus } from '../../llm/host/engine-status';
 import type { UiServices } from '../shared/services';
 
 /** The engine host's status: asked once, then kept current by live `engine` events. */
@@ -7,7 +7,7 @@ export function useEngineStatus(services: UiServices): EngineStatus | null {
   const [status, setStatus] = useState<EngineStatus | null>(null);
   useEffect(() => {
     let live = false;
-    services.client.send('offscreen.engineStatus', {}).then(
+    services.client.send('engine.status', {}).then(
       (s) => {
         if (!live) setStatus(s);
       },

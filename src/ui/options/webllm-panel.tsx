@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { EngineCatalog } from '../../llm/host/engine-catalog';
 import { formatBytes } from '../../llm/progress-stats';
-import type { EngineCatalog, WebGpuProbeResult } from '../../messaging/protocol';
+import type { WebGpuProbeResult } from '../../llm/webgpu-probe';
 import type { UiServices } from '../shared/services';
 import { CachedModels } from './cached-models';
 import { CustomModels } from './custom-models';
@@ -24,11 +25,9 @@ export function WebLlmPanel({
   const [catalogError, setCatalogError] = useState<string | null>(null);
 
   useEffect(() => {
+    client.send('engine.probe', {}).then(setProbe, (e: unknown) => setProbeError(errorParts(e).message));
     client
-      .send('offscreen.engineProbe', {})
-      .then(setProbe, (e: unknown) => setProbeError(errorParts(e).message));
-    client
-      .send('offscreen.engineCatalog', {})
+      .send('engine.catalog', {})
       .then(setCatalog, (e: unknown) => setCatalogError(errorParts(e).message));
   }, [client]);
 

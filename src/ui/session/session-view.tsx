@@ -36,11 +36,11 @@ export function SessionView({
   const actions = useMemo<ControlActions>(() => {
     const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
     return {
-      stop: () => void client.send('offscreen.researchStop', { sessionId: id }).catch(fail),
-      answerNow: () => void client.send('offscreen.researchAnswerNow', { sessionId: id }).catch(fail),
+      stop: () => void client.send('runner.stop', { sessionId: id }).catch(fail),
+      answerNow: () => void client.send('runner.answerNow', { sessionId: id }).catch(fail),
       steer: async (note: string) => {
         try {
-          return (await client.send('offscreen.researchSteer', { sessionId: id, note })).accepted;
+          return (await client.send('runner.steer', { sessionId: id, note })).accepted;
         } catch (e) {
           fail(e);
           return false;
@@ -51,14 +51,14 @@ export function SessionView({
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const retry = useCallback(
     (seq: number) =>
-      void client.send('offscreen.researchRetryFrom', { sessionId: id, seq }).then(
+      void client.send('runner.retryFrom', { sessionId: id, seq }).then(
         (r) => onSwitch(r.sessionId),
         (e: unknown) => onError(e instanceof Error ? e.message : String(e)),
       ),
     [client, id, onSwitch, onError],
   );
   const resume = () =>
-    void client.send('offscreen.researchResume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
+    void client.send('runner.resume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
   const canRetry = !running && !view.readOnly && view.status !== 'unknown';
   const answerText = view.answer?.text;
   return (

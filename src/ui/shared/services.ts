@@ -1,11 +1,8 @@
 import type { MessageClient } from '../../messaging/client';
 import type { LiveEvent } from '../../messaging/live';
-import type { ResearchIntent } from '../../messaging/protocol';
+import type { ResearchIntent } from '../../router/research-intent';
 import type { Settings } from '../../settings/schema';
 import type { Store } from '../../store';
-
-/** What the panel was opened for: the context menu or the keyboard command hands it over. */
-export type { ResearchIntent };
 
 /** Everything the views need from the outside world; entry points build it from src/platform. */
 export interface UiServices {
@@ -15,8 +12,11 @@ export interface UiServices {
   storage: { estimate(): Promise<{ usage: number; quota: number; persisted: boolean } | null> };
   /** Sessions and steps, read directly: the panel is a view over IndexedDB. */
   store: Promise<Store>;
-  /** Takes (and clears) the pending intent, if the panel was opened to research a page or selection. */
-  takeIntent(): Promise<ResearchIntent | null>;
+  /**
+   * Hands over "research this page" intents from the context menu or keyboard command: one waiting
+   * when the panel opens, then each later one. Returns the unsubscribe.
+   */
+  watchIntents(onIntent: (intent: ResearchIntent) => void): () => void;
   t(key: string, substitutions?: string | string[]): string;
   openOptions(): void;
   /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { TrajectoryView } from '../../export';
+import type { ResearchIntent } from '../../router/research-intent';
 import { type Draft, draftFromIntent, EMPTY_DRAFT, startRequest } from '../ask/draft';
 import { EngineNotice } from '../ask/engine-notice';
 import { draftFromCurrentPage } from '../ask/page-research';
@@ -38,35 +39,38 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     setTab('research');
   }, []);
 
-  const pickIntent = useCallback(async () => {
-    const intent = await services.takeIntent().catch(() => null);
-    if (!intent) return;
-    setDraft(draftFromIntent(intent, t));
-    setTab('research');
-    document.getElementById('question')?.focus();
-  }, [services, t]);
+  const pickIntent = useCallback(
+    (intent: ResearchIntent) => {
+      setDraft(draftFromIntent(intent, t));
+      setTab('research');
+      document.getElementById('question')?.focus();
+    },
+    [t],
+  );
 
   useEffect(() => {
     // A run outlives the panel: reattach to it when the panel opens again.
     client
-      .send('offscreen.researchActive', {})
+      .send('runner.active', {})
       .then(({ sessionIds }) => {
         setActiveIds(sessionIds);
         const first = sessionIds[0];
         if (first) setCurrent((c) => c ?? { kind: 'session', id: first, question: '' });
       })
       .catch(() => undefined);
-    void pickIntent();
-    return services.subscribe((e) => {
-      // Announced when the context menu or command fires while the panel is already open.
-      if (e.type === 'intent') void pickIntent();
+    const stopIntents = services.watchIntents(pickIntent);
+    const stopLive = services.subscribe((e) => {
       if (e.type === 'sessions-changed') {
         client
-          .send('offscreen.researchActive', {})
+          .send('runner.active', {})
           .then((r) => setActiveIds(r.sessionIds))
           .catch(() => undefined);
       }
     });
+    return () => {
+      stopIntents();
+      stopLive();
+    };
   }, [services, client, pickIntent]);
 
   /** `pastGate`: the site-access explanation was just answered, so do not check it again. */
@@ -79,7 +83,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
         return;
       }
       const question = draft.question.trim();
-      const { sessionId } = await client.send('offscreen.researchStart', startRequest(draft));
+      const { sessionId } = await client.send('runner.start', startRequest(draft));
       setDraft(EMPTY_DRAFT);
       setActiveIds((ids) => [...ids, sessionId]);
       openSession(sessionId, question);
@@ -181,7 +185,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
           actions={{
             open: (s) => openSession(s.id, s.question),
             resume: (s) =>
-              void client.send('offscreen.researchResume', { sessionId: s.id }).then(
+              void client.send('runner.resume', { sessionId: s.id }).then(
                 (r) => openSession(r.sessionId, s.question),
                 (e: unknown) => setError(message(e)),
               ),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { EngineStatus } from '../../messaging/protocol';
+import type { EngineStatus } from '../../llm/host/engine-status';
 import type { UiServices } from '../shared/services';
 
 export type Reach = 'checking' | 'ok' | 'down';
@@ -25,8 +25,8 @@ export function useSystemStatus(services: UiServices, pollMs = 10_000): SystemSt
     let alive = true;
     const check = async () => {
       const [worker, off, storage] = await Promise.allSettled([
-        services.client.send('background.ping', {}),
-        services.client.send('offscreen.ping', {}),
+        services.client.send('router.ping', {}),
+        services.client.send('engine.ping', {}),
         services.storage.estimate(),
       ]);
       if (!alive) return;

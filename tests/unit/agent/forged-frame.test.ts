@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
 import { ScriptedEngine } from '../../../src/llm/scripted-engine';
-import type { ReadTabResult } from '../../../src/messaging/protocol';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
 import { createAgentTools } from '../../../src/tools/agent-tools/create-agent-tools';
+import type { ReadTabResult } from '../../../src/tools/browse/tab-reader';
 import type { SearchChain } from '../../../src/tools/search/chain';
 import { answer, search } from './helpers';
 

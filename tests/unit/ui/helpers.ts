@@ -7,9 +7,10 @@ import { act } from 'preact/test-utils';
 import type { MessageClient } from '../../../src/messaging/client';
 import type { LiveEvent } from '../../../src/messaging/live';
 import type { MessageType, Request, Response } from '../../../src/messaging/protocol';
+import type { ResearchIntent } from '../../../src/router/research-intent';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/settings/schema';
 import { openStore, type Store } from '../../../src/store';
-import type { ResearchIntent, UiServices } from '../../../src/ui/shared/services';
+import type { UiServices } from '../../../src/ui/shared/services';
 
 const table = JSON.parse(
   // import.meta.url is not a file: URL under the jsdom environment; vitest runs from the repo root.
@@ -33,7 +34,10 @@ export interface FakeWorld {
   /** Delivers a live event to every subscriber. */
   emit(e: LiveEvent): void;
   handle(type: MessageType, fn: Handler): void;
+  /** Intents waiting for a panel to open. */
   intents: ResearchIntent[];
+  /** Hands an intent to the open panel (or keeps it for the next one), as the service worker does. */
+  offerIntent(i: ResearchIntent): void;
   openedOptions: number;
   /** What settings.load returns; settings.save replaces it. */
   settings: Settings;
@@ -48,17 +52,18 @@ export async function fakeWorld(): Promise<FakeWorld> {
   const store = await openStore({ factory: new IDBFactory() });
   const sent: FakeWorld['sent'] = [];
   const listeners = new Set<(e: LiveEvent) => void>();
+  const intentWatchers = new Set<(i: ResearchIntent) => void>();
   const handlers = new Map<string, Handler>([
-    ['background.ping', () => ({ context: 'background', version: '1', startedAt: 0 })],
+    ['router.ping', () => ({ context: 'router', version: '1', startedAt: 0 })],
     [
-      'offscreen.ping',
+      'engine.ping',
       () => ({
-        context: 'offscreen',
+        context: 'engine',
         startedAt: 0,
         engine: { engine: 'web-llm', modelId: 'm', state: 'ready' },
       }),
     ],
-    ['offscreen.researchActive', () => ({ sessionIds: [] })],
+    ['runner.active', () => ({ sessionIds: [] })],
   ]);
   const client: MessageClient = {
     async send<K extends MessageType>(type: K, payload: Request<K>): Promise<Response<K>> {
@@ -72,6 +77,10 @@ export async function fakeWorld(): Promise<FakeWorld> {
     store,
     sent,
     intents: [],
+    offerIntent(i) {
+      world.intents.push(i);
+      for (const w of intentWatchers) for (const next of world.intents.splice(0)) w(next);
+    },
     openedOptions: 0,
     settings: DEFAULT_SETTINGS,
     saves: [],
@@ -98,7 +107,13 @@ export async function fakeWorld(): Promise<FakeWorld> {
       },
       storage: { estimate: async () => null },
       store: Promise.resolve(store),
-      takeIntent: async () => world.intents.shift() ?? null,
+      watchIntents(onIntent) {
+        intentWatchers.add(onIntent);
+        queueMicrotask(() => {
+          for (const next of world.intents.splice(0)) onIntent(next);
+        });
+        return () => intentWatchers.delete(onIntent);
+      },
       t: tEn,
       openOptions: () => {
         world.openedOptions += 1;

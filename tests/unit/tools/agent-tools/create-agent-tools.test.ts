@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReadTabResult } from '../../../../src/messaging/protocol';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import type { PageRecord } from '../../../../src/store/records';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
+import type { ReadTabResult } from '../../../../src/tools/browse/tab-reader';
 import type { SearchChain } from '../../../../src/tools/search/chain';
 
 const signal = new AbortController().signal;

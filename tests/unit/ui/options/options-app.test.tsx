@@ -10,15 +10,14 @@ let root: HTMLElement;
 
 beforeEach(async () => {
   world = await fakeWorld();
-  world.handle('offscreen.settingsChanged', () => ({ ok: true }));
-  world.handle('offscreen.engineStatus', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
-  world.handle('offscreen.engineProbe', () => ({
+  world.handle('engine.status', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
+  world.handle('engine.probe', () => ({
     available: true,
     vendor: 'nvidia',
     architecture: 'ampere',
     shaderF16: true,
   }));
-  world.handle('offscreen.engineCatalog', () => ({
+  world.handle('engine.catalog', () => ({
     webllm: [
       {
         id: 'Qwen3-4B-q4f16_1-MLC',
@@ -32,9 +31,7 @@ beforeEach(async () => {
     recommended: 'Qwen3-4B-q4f16_1-MLC',
     reason: 'Largest model that fits.',
   }));
-  world.handle('offscreen.engineListCached', () => [
-    { modelId: 'Qwen3-0.6B-q4f16_1-MLC', bytes: 350 * 1024 * 1024 },
-  ]);
+  world.handle('engine.listCached', () => [{ modelId: 'Qwen3-0.6B-q4f16_1-MLC', bytes: 350 * 1024 * 1024 }]);
   // Nothing granted yet, as on a fresh profile before the first run.
   world.granted = new Set();
 });
@@ -97,20 +94,20 @@ describe('options page basics', () => {
     expect(labels[0]).toEqual(['', 'Auto (recommended for this GPU: Qwen3-4B-q4f16_1-MLC)']);
     expect(labels[1]?.[1]).toContain('3.4 GB of GPU memory');
     expect(q(root, 'cached-models')?.textContent).toContain('Qwen3-0.6B-q4f16_1-MLC — 350 MB');
-    world.handle('offscreen.engineDeleteCached', () => ({ deleted: true }));
-    world.handle('offscreen.engineListCached', () => []);
+    world.handle('engine.deleteCached', () => ({ deleted: true }));
+    world.handle('engine.listCached', () => []);
     click(q(root, 'delete-cached'));
     await until(() => q(root, 'cached-models')?.textContent?.includes('No models downloaded yet.') ?? false);
-    expect(sentOf('offscreen.engineDeleteCached')).toEqual([{ modelId: 'Qwen3-0.6B-q4f16_1-MLC' }]);
+    expect(sentOf('engine.deleteCached')).toEqual([{ modelId: 'Qwen3-0.6B-q4f16_1-MLC' }]);
   });
 
   it('saves, then loads the model, showing live progress and an error with its hint', async () => {
     let finish: (v: unknown) => void = () => undefined;
-    world.handle('offscreen.engineLoad', () => new Promise((r) => (finish = r)));
-    world.handle('offscreen.engineUnload', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
+    world.handle('engine.load', () => new Promise((r) => (finish = r)));
+    world.handle('engine.unload', () => ({ engine: 'web-llm', modelId: null, state: 'not-loaded' }));
     await open();
     click(q(root, 'load-model-now'));
-    await until(() => sentOf('offscreen.engineLoad').length === 1);
+    await until(() => sentOf('engine.load').length === 1);
     expect(world.saves).toHaveLength(1);
     act(() =>
       world.emit({
@@ -122,7 +119,7 @@ describe('options page basics', () => {
     expect(q<HTMLProgressElement>(root, 'model-progress')?.value).toBeCloseTo(0.5);
     click(q(root, 'cancel-load'));
     await settle();
-    expect(sentOf('offscreen.engineUnload')).toHaveLength(1);
+    expect(sentOf('engine.unload')).toHaveLength(1);
     act(() =>
       world.emit({
         type: 'engine',
@@ -233,7 +230,7 @@ describe('search providers', () => {
   });
 
   it('tests one provider after saving and shows the result count or the error', async () => {
-    world.handle('offscreen.searchTest', (p) =>
+    world.handle('search.test', (p) =>
       (p as { provider: string }).provider === 'wikipedia'
         ? { ok: true, message: 'ok', count: 7 }
         : { ok: false, message: 'Brave said 401: the key is wrong.' },
@@ -247,14 +244,14 @@ describe('search providers', () => {
     await until(
       () => inRow('brave', 'provider-test-result')?.textContent === 'Brave said 401: the key is wrong.',
     );
-    expect(sentOf('offscreen.searchTest')).toEqual([{ provider: 'wikipedia' }, { provider: 'brave' }]);
+    expect(sentOf('search.test')).toEqual([{ provider: 'wikipedia' }, { provider: 'brave' }]);
     expect(world.saves.length).toBeGreaterThanOrEqual(2);
   });
 });
 
 describe('model server', () => {
   it('fills the URL from a preset, asks for its origin on save, and tests the connection', async () => {
-    world.handle('offscreen.engineTest', () => ({ ok: true, message: 'Connected: 2 model(s), 12 ms.' }));
+    world.handle('engine.test', () => ({ ok: true, message: 'Connected: 2 model(s), 12 ms.' }));
     await open();
     const engine = q<HTMLSelectElement>(root, 'engine-select');
     if (!engine) throw new Error('no engine select');

@@ -13,7 +13,7 @@ let root: HTMLElement;
 
 beforeEach(async () => {
   world = await fakeWorld();
-  world.handle('offscreen.researchStart', () => ({ sessionId: 'p1' }));
+  world.handle('runner.start', () => ({ sessionId: 'p1' }));
 });
 afterEach(() => unmount(root));
 
@@ -22,7 +22,7 @@ const page = { url: 'https://news.example/a', title: 'Fusion breakthrough', mark
 
 describe('research this page', () => {
   it('fills an editable page question and starts with the page attached', async () => {
-    world.handle('background.currentPage', () => page);
+    world.handle('router.currentPage', () => page);
     root = mount(<SidePanelApp services={world.services} />);
     await settle();
     click(q(root, 'research-page'));
@@ -35,7 +35,7 @@ describe('research this page', () => {
     if (!box) throw new Error('no box');
     key(box, 'Enter');
     await settle();
-    expect(payloads('offscreen.researchStart')).toEqual([
+    expect(payloads('runner.start')).toEqual([
       {
         question: 'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
         origin: 'page',
@@ -45,7 +45,7 @@ describe('research this page', () => {
   });
 
   it('says so when the current page cannot be read', async () => {
-    world.handle('background.currentPage', () => null);
+    world.handle('router.currentPage', () => null);
     root = mount(<SidePanelApp services={world.services} />);
     await settle();
     click(q(root, 'research-page'));
@@ -53,13 +53,12 @@ describe('research this page', () => {
     expect(root.textContent).toContain("This page can't be read");
   });
 
-  it('picks up an intent on open and another one announced while open', async () => {
+  it('picks up an intent on open and another one offered while open', async () => {
     world.intents.push({ kind: 'selection', ...page, selection: 'Fusion is solved' });
     root = mount(<SidePanelApp services={world.services} />);
     await settle();
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Fusion is solved”');
-    world.intents.push({ kind: 'page', ...page, title: 'Another page' });
-    act(() => world.emit({ type: 'intent' }));
+    act(() => world.offerIntent({ kind: 'page', ...page, title: 'Another page' }));
     await settle();
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Another page”');
   });
@@ -67,8 +66,8 @@ describe('research this page', () => {
 
 describe('model status', () => {
   it('shows download progress with size', async () => {
-    world.handle('offscreen.ping', () => ({
-      context: 'offscreen',
+    world.handle('engine.ping', () => ({
+      context: 'engine',
       startedAt: 0,
       engine: {
         engine: 'web-llm',
@@ -85,8 +84,8 @@ describe('model status', () => {
   });
 
   it('explains an engine error with its hint and offers to retry', async () => {
-    world.handle('offscreen.ping', () => ({
-      context: 'offscreen',
+    world.handle('engine.ping', () => ({
+      context: 'engine',
       startedAt: 0,
       engine: {
         engine: 'web-llm',
@@ -95,7 +94,7 @@ describe('model status', () => {
         error: { message: 'WebGPU is not available', hint: 'Use the GGUF engine instead.' },
       },
     }));
-    world.handle('offscreen.engineLoad', () => ({ engine: 'web-llm', modelId: null, state: 'loading' }));
+    world.handle('engine.load', () => ({ engine: 'web-llm', modelId: null, state: 'loading' }));
     root = mount(<SidePanelApp services={world.services} />);
     await settle();
     const banner = q(root, 'error-banner');
@@ -106,7 +105,7 @@ describe('model status', () => {
         null,
     );
     await settle();
-    expect(payloads('offscreen.engineLoad')).toHaveLength(1);
+    expect(payloads('engine.load')).toHaveLength(1);
   });
 });
 
@@ -145,14 +144,14 @@ describe('history', () => {
 
   it('continues a stopped session and deletes after confirming', async () => {
     await seed();
-    world.handle('offscreen.researchResume', () => ({ sessionId: 'new' }));
+    world.handle('runner.resume', () => ({ sessionId: 'new' }));
     root = mount(<SidePanelApp services={world.services} />);
     await settle();
     click(q(root, 'open-history'));
     await until(() => items().length === 2);
     click(q(root, 'history-continue'));
     await until(() => qa(root, 'step-card').length === 4);
-    expect(payloads('offscreen.researchResume')).toEqual([{ sessionId: 'new' }]);
+    expect(payloads('runner.resume')).toEqual([{ sessionId: 'new' }]);
 
     click(q(root, 'open-history'));
     await until(() => items().length === 2);
@@ -173,7 +172,7 @@ describe('export and import', () => {
   it('copies the session as markdown with its sources', async () => {
     await world.store.sessions.create({ ...sampleSession(), id: 'done' });
     for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('done', st));
-    world.handle('offscreen.researchActive', () => ({ sessionIds: ['done'] }));
+    world.handle('runner.active', () => ({ sessionIds: ['done'] }));
     let copied = '';
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,

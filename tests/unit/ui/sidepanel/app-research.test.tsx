@@ -23,7 +23,7 @@ let root: HTMLElement;
 
 beforeEach(async () => {
   world = await fakeWorld();
-  world.handle('offscreen.researchStart', () => ({ sessionId: 's1' }));
+  world.handle('runner.start', () => ({ sessionId: 's1' }));
 });
 afterEach(() => unmount(root));
 
@@ -48,10 +48,10 @@ describe('asking a question', () => {
     type(box, 'Why is the sky blue?');
     key(box, 'Enter', { shiftKey: true });
     await settle();
-    expect(send('offscreen.researchStart')).toHaveLength(0);
+    expect(send('runner.start')).toHaveLength(0);
     key(box, 'Enter');
     await settle();
-    expect(send('offscreen.researchStart').map((m) => m.payload)).toEqual([
+    expect(send('runner.start').map((m) => m.payload)).toEqual([
       { question: 'Why is the sky blue?', origin: 'ask' },
     ]);
     expect(root.querySelector('.session-question')?.textContent).toBe('Why is the sky blue?');
@@ -59,7 +59,7 @@ describe('asking a question', () => {
   });
 
   it('shows why starting failed', async () => {
-    world.handle('offscreen.researchStart', () => {
+    world.handle('runner.start', () => {
       throw new Error('Load a model first');
     });
     await startSession();
@@ -142,9 +142,9 @@ describe('live trajectory', () => {
 
   it('sends stop, answer now and a steering note for the running session', async () => {
     await startSession();
-    world.handle('offscreen.researchStop', () => ({ stopped: true }));
-    world.handle('offscreen.researchAnswerNow', () => ({ accepted: true }));
-    world.handle('offscreen.researchSteer', () => ({ accepted: true }));
+    world.handle('runner.stop', () => ({ stopped: true }));
+    world.handle('runner.answerNow', () => ({ accepted: true }));
+    world.handle('runner.steer', () => ({ accepted: true }));
     world.emit({
       type: 'session',
       sessionId: 's1',
@@ -158,11 +158,11 @@ describe('live trajectory', () => {
     click(q(root, 'steer-send'));
     click(q(root, 'stop'));
     await settle();
-    expect(send('offscreen.researchAnswerNow').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
-    expect(send('offscreen.researchSteer').map((m) => m.payload)).toEqual([
+    expect(send('runner.answerNow').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
+    expect(send('runner.steer').map((m) => m.payload)).toEqual([
       { sessionId: 's1', note: 'prefer primary sources' },
     ]);
-    expect(send('offscreen.researchStop').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
+    expect(send('runner.stop').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
   });
 });
 
@@ -170,7 +170,7 @@ describe('reopening the panel', () => {
   it('reattaches to the active session and shows what the store has', async () => {
     await world.store.sessions.create({ ...sampleSession({ status: 'running' }), id: 'run-1' });
     for (const s of sampleSteps()) await world.store.steps.put(stepToRecord('run-1', s));
-    world.handle('offscreen.researchActive', () => ({ sessionIds: ['run-1'] }));
+    world.handle('runner.active', () => ({ sessionIds: ['run-1'] }));
     root = mount(<SidePanelApp services={world.services} />);
     await until(() => qa(root, 'step-card').length > 0);
     expect(qa(root, 'step-card').map((c) => c.dataset.kind)).toEqual(['search', 'visit', 'visit', 'answer']);
@@ -183,7 +183,7 @@ describe('reopening the panel', () => {
     if (!s0) throw new Error('fixture');
     await world.store.sessions.create({ ...sampleSession({ status: 'done' }), id: 'long' });
     for (let i = 0; i < 200; i++) await world.store.steps.put(stepToRecord('long', { ...s0, seq: i }));
-    world.handle('offscreen.researchActive', () => ({ sessionIds: ['long'] }));
+    world.handle('runner.active', () => ({ sessionIds: ['long'] }));
     root = mount(<SidePanelApp services={world.services} />);
     await until(() => qa(root, 'step-card').length === 200);
     const cards = qa(root, 'step-card');

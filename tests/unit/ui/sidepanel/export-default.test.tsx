@@ -16,7 +16,7 @@ describe('export trail default', () => {
       world.settings = { ...DEFAULT_SETTINGS, exportTrail };
       await world.store.sessions.create({ ...sampleSession(), id: 'done' });
       for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('done', st));
-      world.handle('offscreen.researchActive', () => ({ sessionIds: ['done'] }));
+      world.handle('runner.active', () => ({ sessionIds: ['done'] }));
       root = mount(<SidePanelApp services={world.services} />);
       await until(() => q(root, 'export-trail') !== null);
       await settle();

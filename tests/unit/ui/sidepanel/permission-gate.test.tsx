@@ -9,13 +9,13 @@ let root: HTMLElement;
 
 beforeEach(async () => {
   world = await fakeWorld();
-  world.handle('offscreen.researchStart', () => ({ sessionId: 's1' }));
+  world.handle('runner.start', () => ({ sessionId: 's1' }));
   // A fresh install: no access to all sites yet.
   world.granted = new Set();
 });
 afterEach(() => unmount(root));
 
-const starts = () => world.sent.filter((m) => m.type === 'offscreen.researchStart');
+const starts = () => world.sent.filter((m) => m.type === 'runner.start');
 
 async function ask(question: string) {
   root = mount(<SidePanelApp services={world.services} />);

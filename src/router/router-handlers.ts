@@ -1,0 +1,24 @@
+import type { RoomHandlers } from '../messaging/handlers';
+import type { PageContent } from '../tools/browse/page-content';
+import type { ReadOptions, ReadTabResult } from '../tools/browse/tab-reader';
+
+export interface RouterDeps {
+  startedAt: number;
+  version: string;
+  /** Starts the context that hosts the engine and runner when it is not running; true when it did. */
+  ensureEngineHost(): Promise<boolean>;
+  readTab(url: string, o: ReadOptions): Promise<ReadTabResult>;
+  /** The tab the user is looking at, read, or null when it cannot be read. */
+  currentPage(): Promise<PageContent | null>;
+}
+
+/** The router room: reads pages through tabs for the runner and the user's current page for the panel. */
+export function createRouterHandlers(d: RouterDeps): RoomHandlers<'router'> {
+  return {
+    'router.ping': () => ({ context: 'router', version: d.version, startedAt: d.startedAt }),
+    'router.ensureEngineHost': async () => ({ created: await d.ensureEngineHost() }),
+    'router.readTab': (req) =>
+      d.readTab(req.url, { policy: req.policy, timeoutMs: req.timeoutMs, signedOut: req.signedOut }),
+    'router.currentPage': () => d.currentPage(),
+  };
+}

@@ -1,0 +1,37 @@
+import type { RoomHandlers } from '../../messaging/handlers';
+import type { Settings } from '../../settings/schema';
+import { secretKeyFor } from '../search/catalog';
+import { createProvider } from '../search/create-provider';
+import type { ProviderDeps } from '../search/types';
+
+export interface SearchTestDeps {
+  loadSettings(): Promise<Settings>;
+  secret(key: string): Promise<string | undefined>;
+  providerDeps: ProviderDeps;
+}
+
+/** The options page's Test button: one query through one provider, built from the saved settings. */
+export function createSearchTestHandlers(d: SearchTestDeps): RoomHandlers<'search'> {
+  return {
+    'search.test': async (req) => {
+      const s = await d.loadSettings();
+      const saved = s.searchProviders.find((p) => p.id === req.provider);
+      const apiKey = await d.secret(secretKeyFor(req.provider));
+      const provider = createProvider(
+        req.provider,
+        {
+          ...(apiKey ? { apiKey } : {}),
+          ...(saved?.baseUrl ? { baseUrl: saved.baseUrl } : {}),
+          ...(saved?.engineId ? { engineId: saved.engineId } : {}),
+        },
+        d.providerDeps,
+      );
+      try {
+        const hits = await provider.search('test', { signal: AbortSignal.timeout(15_000) });
+        return { ok: true, message: `${hits.length} result(s).`, count: hits.length };
+      } catch (e) {
+        return { ok: false, message: e instanceof Error ? e.message : String(e) };
+      }
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineHandlerDeps } from '../../../src/llm/host/engine-handlers';
+import { createEngineHandlers } from '../../../src/llm/host/engine-handlers';
+import { composeHandlers } from '../../../src/messaging/handlers';
+import { messages } from '../../../src/messaging/protocol';
+import type { RouterDeps } from '../../../src/router/router-handlers';
+import { createRouterHandlers } from '../../../src/router/router-handlers';
+import type { ResearchRunner } from '../../../src/runner/runner';
+import { createRunnerHandlers } from '../../../src/runner/runner-handlers';
+import type { SearchTestDeps } from '../../../src/tools/agent-tools/search-test-handler';
+import { createSearchTestHandlers } from '../../../src/tools/agent-tools/search-test-handler';
+
+describe('room tables', () => {
+  it('the four rooms together answer every message of the protocol, each exactly once', () => {
+    // Composing twice the same message would throw; a message no room answers would be missed here.
+    const all = composeHandlers(
+      createRouterHandlers({} as RouterDeps),
+      createEngineHandlers({} as EngineHandlerDeps),
+      createRunnerHandlers(new Promise<ResearchRunner>(() => undefined)),
+      createSearchTestHandlers({} as SearchTestDeps),
+    );
+    for (const type of Object.keys(messages)) expect(all.handles(type), type).toBe(true);
+  });
+
+  it('each table answers only its own room', () => {
+    const tables = {
+      router: createRouterHandlers({} as RouterDeps),
+      engine: createEngineHandlers({} as EngineHandlerDeps),
+      runner: createRunnerHandlers(new Promise<ResearchRunner>(() => undefined)),
+      search: createSearchTestHandlers({} as SearchTestDeps),
+    };
+    for (const [room, table] of Object.entries(tables)) {
+      for (const type of Object.keys(table)) {
+        expect(messages[type as keyof typeof messages].room, type).toBe(room);
+      }
+    }
+  });
+});
