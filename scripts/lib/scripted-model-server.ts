@@ -3,7 +3,9 @@
  * assistant turns: each request to /v1/chat/completions takes the next turn, streams it as SSE in
  * small chunks (optionally delayed), and honours `stop` by cutting at the first stop string.
  * Every request body is recorded for assertions. It can be told to fail (401, 500, hang, malformed
- * chunk, or drop the connection mid-stream) for the next N requests.
+ * chunk, or drop the connection mid-stream) for the next N requests. A `respond` function can instead
+ * choose each reply (or failure) from the request itself, for servers that play many conversations
+ * at once, such as the eval's scripted models and judges.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -24,8 +26,13 @@ export type ScriptedFailure =
   | 'malformed'
   | 'drop';
 
+/** What `respond` returns: a reply, a failure, or undefined to take the next scripted turn. */
+export type ScriptedReply = string | ScriptedTurn | { fail: ScriptedFailure } | undefined;
+
 export interface ScriptedServerOptions {
   turns?: readonly (string | ScriptedTurn)[];
+  /** Chooses the reply from the parsed request body; `index` counts chat requests from 0. */
+  respond?: (body: Record<string, unknown>, index: number) => ScriptedReply;
   /** Characters per streamed chunk; default 4. */
   chunkSize?: number;
   chunkDelayMs?: number;
@@ -92,6 +99,7 @@ export async function startScriptedModelServer(
   let failure: ScriptedFailure | null = null;
   let failuresLeft = 0;
   const requests: RecordedRequest[] = [];
+  let chatRequests = 0;
   const sockets = new Set<Socket>();
   const chunkSize = Math.max(1, opts.chunkSize ?? 4);
   const models = opts.models ?? ['scripted-model'];
@@ -127,14 +135,22 @@ export async function startScriptedModelServer(
       return json(res, 404, { error: { message: `No route ${req.method} ${path}` } });
     }
 
-    const fail = takeFailure();
+    const chosen = opts.respond?.(body ?? {}, chatRequests++);
+    const dynamicFail = chosen && typeof chosen === 'object' && 'fail' in chosen ? chosen.fail : null;
+    const fail = takeFailure() ?? dynamicFail;
     if (fail === '401') return json(res, 401, { error: { message: 'Invalid API key' } });
     if (fail === '404-model')
       return json(res, 404, { error: { message: `model "${String(body?.model)}" not found` } });
     if (fail === '500') return json(res, 500, { error: { message: 'scripted internal error' } });
     if (fail === 'hang') return; // never answer; close() destroys the socket
 
-    const turn = turns.shift();
+    const reply = chosen === undefined || dynamicFail ? undefined : chosen;
+    const turn =
+      reply === undefined
+        ? turns.shift()
+        : typeof reply === 'string'
+          ? { text: reply }
+          : (reply as ScriptedTurn);
     if (!turn) return json(res, 500, { error: { message: 'scripted server: no turns left' } });
     const { text, stopped } = cutAtStop(turn.text, body?.stop);
     const finish = stopped ? 'stop' : (turn.finishReason ?? 'stop');

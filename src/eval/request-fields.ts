@@ -1,0 +1,23 @@
+/**
+ * A fetch for the OpenAI-compatible engine that adds fields to every chat request body, here the
+ * sampling `seed`: each attempt sends its own seed, so attempts differ from each other yet a rerun
+ * of the same attempt samples the same way on servers that honour seeds (vLLM, llama.cpp, Ollama).
+ */
+export function withBodyFields(inner: typeof fetch, fields: Record<string, unknown>): typeof fetch {
+  return (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!init || typeof init.body !== 'string' || !/\/chat\/completions$/.test(url))
+      return inner(input, init);
+    let body: unknown;
+    try {
+      body = JSON.parse(init.body);
+    } catch {
+      return inner(input, init);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return inner(input, init);
+    return inner(input, { ...init, body: JSON.stringify({ ...body, ...fields }) });
+  };
+}
+
+/** Seed of one attempt: distinct per attempt, the same on every rerun. */
+export const attemptSeed = (base: number, attempt: number) => base + attempt;

@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { readRuns } from '../../../src/eval/run-row';
+import { runCli, tempOut } from './helpers/run-cli';
+
+/**
+ * Smoke mode: the ten DR-Venus fixture trajectories (../shared; the project's own copy of the first
+ * one without it) replayed through the loop, their recorded answers judged against `gt`.
+ */
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const shared = join(root, '../shared/fixtures/drvenus/sft');
+const local = join(root, 'tests/fixtures/drvenus');
+const dir = existsSync(shared) ? shared : local;
+if (dir === local)
+  console.warn(`shared fixtures not found at ${shared}; replaying tests/fixtures/drvenus only`);
+const count = readdirSync(dir).filter((f) => f.endsWith('.json')).length;
+
+describe('npm run eval --replay', { timeout: 60_000 }, () => {
+  it('marks every DR-Venus fixture trajectory correct with --judge exact', async () => {
+    const out = tempOut('replay');
+    const run = await runCli(['--replay', '--judge', 'exact', '--data', dir, '--out', out]);
+    expect(run.code).toBe(0);
+    expect(run.summary).toMatchObject({
+      questions: count,
+      attempts: 1,
+      windows: [
+        {
+          window: 131072,
+          pass1: 1,
+          passAtK: { '1': 1 },
+          majAtK: 1,
+          errors: 0,
+          terminations: { answered: count },
+        },
+      ],
+    });
+    const rows = readRuns(readFileSync(join(out, 'runs.jsonl'), 'utf8')).rows;
+    expect(rows.map((r) => r.id).sort()).toEqual(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, ''))
+        .sort(),
+    );
+    // The recorded runs browse: every one searched and visited.
+    expect(rows.every((r) => r.searches > 0 && r.visits > 0 && r.browseShare > 0)).toBe(true);
+  });
+
+  it('refuses data without recorded conversations', async () => {
+    const run = await runCli([
+      '--replay',
+      '--data',
+      join(root, 'tests/fixtures/eval/dev.jsonl'),
+      '--out',
+      tempOut('replay-bad'),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--replay needs recorded conversations');
+  });
+});

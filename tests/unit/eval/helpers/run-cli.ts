@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runEvalCli } from '../../../../src/eval/node/main';
+import type { Summary } from '../../../../src/eval/summary';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The last line of stdout, parsed. */
+  summary: Summary | null;
+}
+
+export const tempOut = (label: string) => mkdtempSync(join(tmpdir(), `sleuth-eval-${label}-`));
+
+/** Runs `npm run eval` in this process with the given arguments. */
+export async function runCli(
+  argv: string[],
+  opts: { signal?: AbortSignal; env?: Record<string, string> } = {},
+) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runEvalCli(argv, {
+    stdout: (s) => {
+      stdout += s;
+    },
+    stderr: (s) => {
+      stderr += s;
+    },
+    isTTY: false,
+    env: opts.env ?? {},
+    fetch: globalThis.fetch.bind(globalThis),
+    signal: opts.signal ?? new AbortController().signal,
+    now: Date.now,
+  });
+  const last = stdout.trim().split('\n').pop() ?? '';
+  let summary: Summary | null = null;
+  try {
+    summary = JSON.parse(last) as Summary;
+  } catch {
+    summary = null;
+  }
+  return { code, stdout, stderr, summary } satisfies CliRun;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { exactJudge, JudgeFailure, llmJudge } from '../../../src/eval/judge';
+import { buildJudgePrompt, parseJudgeReply } from '../../../src/eval/judge-prompt';
+import { EngineError } from '../../../src/llm/engine';
+import { ScriptedEngine } from '../../../src/llm/scripted-engine';
+
+const signal = new AbortController().signal;
+const instant = { retries: 2, baseDelayMs: 0 };
+
+describe('judge replies', () => {
+  it('reads yes and no verdicts with their answer and confidence', () => {
+    expect(
+      parseJudgeReply('extracted_final_answer: Paris\nreasoning: same city\ncorrect: yes\nconfidence: 90%'),
+    ).toEqual({ verdict: 'yes', extracted: 'Paris', confidence: 90 });
+    expect(
+      parseJudgeReply('extracted_final_answer: None\nreasoning: no answer\ncorrect: no\nconfidence: 100'),
+    ).toEqual({
+      verdict: 'no',
+      extracted: 'None',
+      confidence: 100,
+    });
+  });
+
+  it('tolerates markdown decoration, case and a thinking block', () => {
+    expect(parseJudgeReply('**correct**: **Yes**').verdict).toBe('yes');
+    expect(parseJudgeReply('- Correct: no.').verdict).toBe('no');
+    expect(parseJudgeReply('<think>correct: yes?</think>\ncorrect: no').verdict).toBe('no');
+  });
+
+  it('gives no verdict for malformed replies', () => {
+    expect(parseJudgeReply('I think the response is right.').verdict).toBeNull();
+    expect(parseJudgeReply('correct: maybe').verdict).toBeNull();
+    expect(parseJudgeReply('The response is not correct: yes, it lacks detail').verdict).toBeNull();
+    expect(parseJudgeReply('<think>correct: yes').verdict).toBeNull();
+  });
+
+  it('builds a prompt with the question, response and correct answer', () => {
+    const p = buildJudgePrompt({ question: 'Q?', response: 'R.', correctAnswer: 'A' });
+    expect(p).toContain('[question]: Q?');
+    expect(p).toContain('[response]: R.');
+    expect(p).toContain('[correct_answer]: A');
+    expect(p).toMatch(/^correct: yes if/m);
+  });
+});
+
+describe('judges', () => {
+  it('exact: normalised match, empty answers incorrect, aliases accepted', async () => {
+    const j = exactJudge();
+    expect(await j({ question: 'q', gold: 'Paris', prediction: 'It is **Paris**.' }, signal)).toEqual({
+      correct: true,
+      raw: null,
+      by: 'exact',
+    });
+    expect((await j({ question: 'q', gold: 'Paris', prediction: '' }, signal)).by).toBe('empty');
+    expect(
+      (await j({ question: 'q', gold: 'Paris', aliases: ['Lutetia'], prediction: 'Lutetia' }, signal))
+        .correct,
+    ).toBe(true);
+  });
+
+  it('llm: exact answers and empty answers never reach the judge model', async () => {
+    const engine = new ScriptedEngine(['correct: no']);
+    const j = llmJudge(engine, instant);
+    expect(
+      (await j({ question: 'q', gold: 'Ellen Fetter', prediction: 'It was Ellen Fetter.' }, signal)).by,
+    ).toBe('exact-shortcut');
+    expect((await j({ question: 'q', gold: 'x', prediction: null }, signal)).correct).toBe(false);
+    expect(engine.callCount).toBe(0);
+  });
+
+  it('llm: the verdict decides, malformed is incorrect, the raw text is kept', async () => {
+    const engine = new ScriptedEngine(['extracted_final_answer: Lutèce\ncorrect: yes', 'no idea']);
+    const j = llmJudge(engine, instant);
+    expect(await j({ question: 'q', gold: 'Paris', prediction: 'Lutèce' }, signal)).toEqual({
+      correct: true,
+      raw: 'extracted_final_answer: Lutèce\ncorrect: yes',
+      by: 'llm',
+    });
+    expect(await j({ question: 'q', gold: 'Paris', prediction: 'London' }, signal)).toEqual({
+      correct: false,
+      raw: 'no idea',
+      by: 'llm',
+    });
+    expect(engine.requests[0]?.[0]?.content).toContain('[correct_answer]: Paris');
+  });
+
+  it('llm: a failing judge server is retried, then the judgement fails instead of counting as wrong', async () => {
+    let calls = 0;
+    const failing = new ScriptedEngine(() => {
+      calls++;
+      throw new EngineError('server-error', 'HTTP 500');
+    });
+    const j = llmJudge(failing, instant);
+    await expect(j({ question: 'q', gold: 'Paris', prediction: 'London' }, signal)).rejects.toBeInstanceOf(
+      JudgeFailure,
+    );
+    expect(calls).toBe(3);
+  });
+});
