@@ -8,6 +8,7 @@ import type { ChatEngine } from '../llm/engine';
 import type { EvalItem } from './dataset';
 import { type Judge, JudgeFailure, type Judgement } from './judge';
 import type { RunRow, Termination } from './run-row';
+import { stepFigures } from './step-figures';
 
 /** What one attempt runs with: the same loop, engine and tools the extension builds. */
 export interface AttemptSetup {
@@ -84,6 +85,7 @@ export async function runAttempt(
   const seconds = round2((opts.clock() - started) / 1000);
   const termination = terminationOf(result);
   const s = result.stats;
+  const pages = stepFigures(result.steps);
   const verdict: Verdict =
     termination === 'error'
       ? {
@@ -106,6 +108,9 @@ export async function runAttempt(
     visits: s.visits,
     browseShare: round2(s.browseShare * 100) / 100,
     duplicates: s.duplicates,
+    queries: pages.queries,
+    pagesRead: pages.pagesRead,
+    pagesFailed: pages.pagesFailed,
     parseFailures: s.parseFailures,
     folds: s.folds,
     peakContextTokens: s.peakContextTokens,

@@ -23,6 +23,7 @@ function windowTable(w: WindowSummary, attempts: number): string {
     ['Browse share, correct attempts', pct(w.browseShare.correct)],
     ['Browse share, incorrect attempts', pct(w.browseShare.incorrect)],
     ['Average steps', num(w.avgSteps)],
+    ['Average pages read', num(w.avgPagesRead)],
     ['Average seconds', num(w.avgSeconds)],
     ['Average folds', num(w.avgFolds)],
     ['Average peak context (tokens)', num(w.avgPeakContextTokens, 0)],

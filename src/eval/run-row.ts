@@ -25,6 +25,10 @@ export const RunRowSchema = v.object({
   /** visits ÷ (searches + visits) of this attempt; 0 without tool calls. */
   browseShare: Count,
   duplicates: Count,
+  /** From the steps' tool results: queries searched, pages read, pages that failed to read. */
+  queries: Count,
+  pagesRead: Count,
+  pagesFailed: Count,
   parseFailures: Count,
   folds: Count,
   peakContextTokens: Count,

@@ -26,6 +26,8 @@ export interface WindowSummary {
   errors: number;
   avgFolds: number | null;
   avgPeakContextTokens: number | null;
+  /** Pages actually read per attempt (from the steps' tool results). */
+  avgPagesRead: number | null;
 }
 
 export interface Summary {
@@ -84,6 +86,7 @@ export function summariseWindow(
     errors: rows.length - judged.length,
     avgFolds: round(mean(judged.map((r) => r.folds))),
     avgPeakContextTokens: round(mean(judged.map((r) => r.peakContextTokens))),
+    avgPagesRead: round(mean(judged.map((r) => r.pagesRead))),
   };
 }
 

@@ -92,7 +92,12 @@ describe('npm run eval over the dev set with a scripted model', { timeout: 120_0
       .map((q) => q.id);
     expect(unanswerable).toEqual([]);
     expect(rows.filter((r) => r.prediction === WRONG_ANSWER)).toHaveLength(55);
-    expect(rows.every((r) => r.judgeRaw === null && r.searches === 1 && r.visits === 1)).toBe(true);
+    expect(
+      rows.every(
+        (r) =>
+          r.judgeRaw === null && r.searches === 1 && r.visits === 1 && r.queries === 1 && r.pagesRead === 1,
+      ),
+    ).toBe(true);
     const report = readFileSync(join(out, 'report.md'), 'utf8');
     expect(report).toContain('| Pass@2 | 83.3% |');
     expect(report).toContain("| Maj@3 (Sleuth's vote) | 50.0% |");

@@ -46,6 +46,8 @@ describe('npm run eval --replay', { timeout: 60_000 }, () => {
     );
     // The recorded runs browse: every one searched and visited.
     expect(rows.every((r) => r.searches > 0 && r.visits > 0 && r.browseShare > 0)).toBe(true);
+    // Pages read are counted from the recorded text of replayed steps.
+    expect(rows.every((r) => r.queries >= r.searches && r.pagesRead > 0)).toBe(true);
   });
 
   it('refuses data without recorded conversations', async () => {
