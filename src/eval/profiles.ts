@@ -18,6 +18,12 @@ export type ProfileName = (typeof PROFILE_NAMES)[number];
 export interface Profile {
   name: ProfileName;
   settings: Partial<AgentSettings>;
+  /**
+   * Extra fields for every chat request to the model server (e.g. top_k, presence_penalty), for
+   * sampling settings the engine interface cannot carry yet. Empty today: the eval sends what the
+   * extension sends.
+   */
+  requestFields: Record<string, unknown>;
 }
 
 function generalSettings(): Partial<AgentSettings> {
@@ -46,5 +52,5 @@ export function resolveProfile(name: string | undefined, model: string): Profile
   if (!(PROFILE_NAMES as readonly string[]).includes(chosen))
     return `unknown profile "${chosen}" (known: ${PROFILE_NAMES.join(', ')})`;
   const profile = chosen as ProfileName;
-  return { name: profile, settings: PROFILES[profile]() };
+  return { name: profile, settings: PROFILES[profile](), requestFields: {} };
 }

@@ -4,6 +4,7 @@
  * of the same attempt samples the same way on servers that honour seeds (vLLM, llama.cpp, Ollama).
  */
 export function withBodyFields(inner: typeof fetch, fields: Record<string, unknown>): typeof fetch {
+  if (Object.keys(fields).length === 0) return inner;
   return (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!init || typeof init.body !== 'string' || !/\/chat\/completions$/.test(url))

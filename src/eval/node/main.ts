@@ -1,33 +1,22 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseTrajectory, replayEngine, replayTools } from '../../agent/replay';
+import { parseTrajectory } from '../../agent/replay';
 import type { Trajectory } from '../../export/trajectory';
-import type { ChatEngine } from '../../llm/engine';
-import { OpenAiEngine } from '../../llm/openai-engine';
-import { DEFAULT_URL_POLICY } from '../../security/url-policy';
-import type { AttemptSetup } from '../attempt';
-import {
-  configFromArgs,
-  type EvalConfig,
-  OPTION_TABLE,
-  type RawArgs,
-  type ServerSpec,
-  USAGE,
-} from '../cli-args';
+import { configFromArgs, type RawArgs } from '../cli-args';
+import { OPTION_TABLE, USAGE } from '../cli-options';
 import type { EvalItem } from '../dataset';
 import { runHarness } from '../harness';
-import { exactJudge, type Judge, llmJudge } from '../judge';
 import { passAtKSvg } from '../pass-at-k-svg';
-import { type Profile, resolveProfile } from '../profiles';
-import { formatProgress, ProgressTracker, questionKey } from '../progress';
+import { resolveProfile } from '../profiles';
+import { ProgressTracker, questionKey } from '../progress';
 import { renderReport } from '../report';
-import { attemptSeed, withBodyFields } from '../request-fields';
-import { retryingEngine } from '../retrying-engine';
 import { latestRows, type RunRow, rowKey } from '../run-row';
 import { summarise } from '../summary';
-import { buildSearch, evalToolsFactory } from './eval-tools';
+import type { CliIo } from './cli-io';
 import { loadData } from './load-data';
+import { progressPrinter } from './progress-printer';
 import { RunDir } from './run-dir';
+import { wire } from './wiring';
 
 /**
  * `npm run eval`: wires the harness (src/eval) to files, model servers, search providers and the
@@ -35,16 +24,7 @@ import { RunDir } from './run-dir';
  * Exit status: 0 all attempts judged, 2 bad options or data, 3 some attempts failed, 130 stopped.
  */
 
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Redraw one progress line in place (a terminal) instead of printing a line per question. */
-  isTTY: boolean;
-  env: Record<string, string | undefined>;
-  fetch: typeof fetch;
-  signal: AbortSignal;
-  now: () => number;
-}
+export type { CliIo } from './cli-io';
 
 const EXIT = { ok: 0, usage: 2, failures: 3, stopped: 130 } as const;
 
@@ -52,26 +32,6 @@ function timestamp(ms: number): string {
   const d = new Date(ms);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}`;
-}
-
-async function checkServer(
-  spec: ServerSpec,
-  role: string,
-  io: CliIo,
-  timeoutMs: number,
-): Promise<OpenAiEngine | string> {
-  const engine = new OpenAiEngine({
-    baseUrl: spec.url,
-    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
-    fetch: io.fetch,
-    firstByteTimeoutMs: timeoutMs,
-  });
-  await engine.load(spec.model);
-  const probe = await engine.testConnection(io.signal);
-  if (!probe.ok) return `${role}: ${probe.message} ${probe.hint}`.trim();
-  if (probe.modelFound === false)
-    return `${role}: ${spec.url} has no model "${spec.model}" (it has: ${probe.models.join(', ') || 'none'})`;
-  return engine;
 }
 
 function trajectoryOf(item: EvalItem): ReturnType<typeof parseTrajectory> {
@@ -233,119 +193,4 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
   io.stdout(`${JSON.stringify(summary)}\n`);
   if (end === 'stopped') return EXIT.stopped;
   return failed || end === 'too-many-errors' ? EXIT.failures : EXIT.ok;
-}
-
-interface Wiring {
-  setupAttempt(item: EvalItem, window: number, attempt: number): Promise<AttemptSetup>;
-  judge: Judge;
-}
-
-async function wire(
-  config: EvalConfig,
-  profile: Profile,
-  io: CliIo,
-  trajectories: ReadonlyMap<string, ReturnType<typeof parseTrajectory>>,
-): Promise<Wiring | string> {
-  let judge: Judge = exactJudge();
-  if (config.judge.mode === 'llm') {
-    const engine = await checkServer(config.judge, 'judge server', io, config.firstByteTimeoutMs);
-    if (typeof engine === 'string') return engine;
-    judge = llmJudge(engine, config.retry);
-  }
-  const note = (what: string) => (err: unknown, retry: number, delay: number) =>
-    io.stderr(
-      `\n${what} failed (${err instanceof Error ? err.message : String(err)}); retry ${retry} in ${delay} ms\n`,
-    );
-
-  if (config.replay) {
-    return {
-      judge,
-      async setupAttempt(item, window) {
-        const t = trajectories.get(item.id);
-        if (!t || typeof t === 'string') throw new Error(`question "${item.id}" cannot be replayed`);
-        const engine = replayEngine(t, undefined, window);
-        return {
-          engine,
-          tools: replayTools(t, engine),
-          settings: {
-            ...profile.settings,
-            systemPrompt: t.systemPrompt,
-            contextWindow: window,
-            maxSteps: Math.max(config.maxSteps ?? 200, t.assistant.length + 1),
-          },
-        };
-      },
-    };
-  }
-
-  const model = config.server;
-  if (!model) return '--server and --model are required';
-  const probe = await checkServer(model, 'model server', io, config.firstByteTimeoutMs);
-  if (typeof probe === 'string') return probe;
-  let extractor: ChatEngine | undefined;
-  if (config.extractor) {
-    const e = await checkServer(config.extractor, 'extractor server', io, config.firstByteTimeoutMs);
-    if (typeof e === 'string') return e;
-    extractor = e;
-  }
-  const search = buildSearch(config.search, io.env, io.fetch);
-  if (typeof search === 'string') return search;
-  const tools = evalToolsFactory({
-    search,
-    policy: { ...DEFAULT_URL_POLICY, allowHttp: config.allowHttp, allowLoopback: config.allowLoopback },
-    fetch: io.fetch,
-    pageTimeoutMs: config.pageTimeoutMs,
-    maxTabs: config.maxTabs,
-    ...(extractor ? { extractor } : {}),
-  });
-  return {
-    judge,
-    async setupAttempt(item, window, attempt) {
-      const engine = new OpenAiEngine({
-        baseUrl: model.url,
-        ...(model.apiKey ? { apiKey: model.apiKey } : {}),
-        contextWindow: window,
-        firstByteTimeoutMs: config.firstByteTimeoutMs,
-        fetch:
-          config.seed === null
-            ? io.fetch
-            : withBodyFields(io.fetch, { seed: attemptSeed(config.seed, attempt) }),
-      });
-      await engine.load(model.model);
-      return {
-        engine: retryingEngine(engine, config.retry, note('model request')),
-        tools: tools(item.question, window),
-        settings: {
-          ...profile.settings,
-          contextWindow: window,
-          ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
-        },
-      };
-    },
-  };
-}
-
-function progressPrinter(io: CliIo, tracker: ProgressTracker, attempts: number) {
-  let last = 0;
-  let drawn = false;
-  return (row: RunRow | null) => {
-    const now = io.now();
-    const line = formatProgress(tracker.state, now);
-    if (io.isTTY) {
-      if (row && now - last < 200 && tracker.state.doneAttempts < tracker.state.totalAttempts) return;
-      last = now;
-      io.stderr(`\r\x1b[2K${line}${row ? '' : '\n'}`);
-      drawn = true;
-      return;
-    }
-    if (!row) {
-      if (!drawn) io.stderr(`${line}\n`);
-      return;
-    }
-    // Without a terminal: one line when a question's last attempt is done, and one per failure.
-    if (row.attempt === attempts || row.error) {
-      io.stderr(`${line}\n`);
-      drawn = true;
-    }
-  };
 }

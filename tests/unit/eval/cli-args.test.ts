@@ -96,6 +96,7 @@ describe('profiles', () => {
     expect(resolveProfile('general', 'x')).toEqual({
       name: 'general',
       settings: { maxSteps: 60, temperature: 0.6 },
+      requestFields: {},
     });
     const venus = resolveProfile(undefined, 'DR-Venus-4B');
     expect(typeof venus !== 'string' && venus.settings).toMatchObject({
