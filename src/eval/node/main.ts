@@ -40,6 +40,7 @@ function trajectoryOf(item: EvalItem): ReturnType<typeof parseTrajectory> {
 }
 
 export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
+  const startedAt = io.now();
   let values: RawArgs & { help?: boolean };
   try {
     values = parseArgs({ args: argv, options: OPTION_TABLE, strict: true, allowPositionals: false }).values;
@@ -83,7 +84,7 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
     return EXIT.usage;
   }
   const judgeLabel = config.judge.mode === 'exact' ? 'exact' : `llm:${config.judge.model}`;
-  const out = config.out ?? join('eval-results', timestamp(io.now()));
+  const out = config.out ?? join('eval-results', timestamp(startedAt));
   const dir = RunDir.open(out, {
     data: config.data,
     dataFingerprint: data.fingerprint,
@@ -174,7 +175,7 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
         data: config.data,
         judge: judgeLabel,
         profile: profile.name,
-        startedAt: new Date(io.now()).toISOString(),
+        startedAt: new Date(startedAt).toISOString(),
       },
       'pass-at-k.svg',
     ),
