@@ -1,7 +1,6 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
 import type { AgentTools } from '../../agent/deps';
 import type { ChatEngine } from '../../llm/engine';
-import type { ReadTabResult } from '../../messaging/protocol';
 import type { UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
 import type { PageRecord } from '../../store/records';
@@ -10,6 +9,7 @@ import { createModelEvidence } from '../../tools/agent-tools/model-evidence';
 import { createPdfReader } from '../../tools/agent-tools/pdf-reader';
 import { evidenceBudget } from '../../tools/agent-tools/tool-settings';
 import { buildEvidence } from '../../tools/browse/evidence';
+import type { ReadTabResult } from '../../tools/browse/tab-reader';
 import { createMemoryCache } from '../../tools/search/cache';
 import { providerInfo } from '../../tools/search/catalog';
 import { createSearchChain, type SearchChain } from '../../tools/search/chain';

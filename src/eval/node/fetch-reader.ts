@@ -1,8 +1,8 @@
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { extract } from '../../extract/extract';
-import type { ReadTabResult } from '../../messaging/protocol';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import { pdfToText } from '../../tools/browse/pdf-text';
+import type { ReadTabResult } from '../../tools/browse/tab-reader';
 
 /**
  * The eval's page reader: where the extension opens a tab, Node fetches the page (checking every
