@@ -43,9 +43,10 @@ export const JUDGE_TEMPERATURE = 0.1;
 /**
  * An LLM judge (BrowseComp grader style) at temperature 0.1. An empty answer is incorrect without
  * asking; an answer that contains the gold answer word for word is correct without asking; a reply
- * without a `correct: yes|no` line is incorrect (its text is kept).
+ * without a `correct: yes|no` line is incorrect (its text is kept), unless it was cut off by the
+ * token limit, which makes the judgement fail.
  */
-export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 2048): Judge {
+export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 4096): Judge {
   return async (c, signal) => {
     if (isEmpty(c.prediction)) return { correct: false, raw: null, by: 'empty' };
     const prediction = c.prediction ?? '';
@@ -58,6 +59,7 @@ export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 20
       correctAnswer: `${c.gold}${also}`,
     });
     let text: string;
+    let cut = false;
     try {
       const reply = await withRetry(
         () =>
@@ -69,11 +71,16 @@ export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 20
         { policy, retryable: isTransientEngineError, signal },
       );
       text = reply.text;
+      cut = reply.finishReason === 'length';
     } catch (err) {
       if (signal.aborted) throw err;
       const why = err instanceof Error ? err.message : String(err);
       throw new JudgeFailure(`The judge model failed: ${why}`);
     }
-    return { correct: parseJudgeReply(text).verdict === 'yes', raw: text, by: 'llm' };
+    const verdict = parseJudgeReply(text).verdict;
+    // A reply cut off before its verdict says nothing about the answer: not wrong, failed.
+    if (verdict === null && cut)
+      throw new JudgeFailure(`The judge's reply was cut off at ${maxTokens} tokens before its verdict.`);
+    return { correct: verdict === 'yes', raw: text, by: 'llm' };
   };
 }

@@ -84,6 +84,14 @@ describe('judges', () => {
     expect(engine.requests[0]?.[0]?.content).toContain('[correct_answer]: Paris');
   });
 
+  it('llm: a reply cut off before its verdict fails the judgement', async () => {
+    const engine = new ScriptedEngine(['extracted_final_answer: London\nreasoning: ' + 'long '.repeat(200)]);
+    const j = llmJudge(engine, instant, 64);
+    await expect(j({ question: 'q', gold: 'Paris', prediction: 'London' }, signal)).rejects.toThrow(
+      /cut off at 64 tokens/,
+    );
+  });
+
   it('llm: a failing judge server is retried, then the judgement fails instead of counting as wrong', async () => {
     let calls = 0;
     const failing = new ScriptedEngine(() => {
