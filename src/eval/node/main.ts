@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseTrajectory } from '../../agent/replay';
@@ -90,7 +91,11 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
     dataFingerprint: data.fingerprint,
     server: config.server?.url ?? '',
     model: modelName,
-    profile: profile.name,
+    // The name and what it means now: a profile whose settings changed since is another setup.
+    profile: `${profile.name}#${createHash('sha256')
+      .update(JSON.stringify([profile.settings, profile.requestFields]))
+      .digest('hex')
+      .slice(0, 8)}`,
     judge: judgeLabel,
     replay: config.replay,
     seed: config.seed,

@@ -93,7 +93,9 @@ describe('npm run eval refuses to start on bad input', () => {
     expect((await runCli(['--data', data, ...serverArgs(), '--out', out])).code).toBe(0);
     const other = await runCli(['--data', data, ...serverArgs(), '--out', out, '--profile', 'dr-venus']);
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain('holds a run with a different setup (profile "general" → "dr-venus")');
+    expect(other.stderr).toMatch(
+      /holds a run with a different setup \(profile "general#[0-9a-f]{8}" → "dr-venus#[0-9a-f]{8}"\)/,
+    );
   });
 
   it('runs a decrypted BrowseComp-style table', async () => {
