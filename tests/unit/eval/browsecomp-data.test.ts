@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { decryptField, decryptTable, encryptField } from '../../../src/eval/browsecomp-decrypt';
 import { parseCsv } from '../../../src/eval/csv';
 import { loadData } from '../../../src/eval/node/load-data';
 import { readXlsx } from '../../../src/eval/node/xlsx';
-import { tempOut } from './helpers/run-cli';
+import { removeTempOuts, tempOut } from './helpers/run-cli';
 import { tinyXlsx } from './helpers/tiny-xlsx';
 
 /**
@@ -16,6 +16,8 @@ import { tinyXlsx } from './helpers/tiny-xlsx';
 const CANARY = 'TEST DATA canary GUID sleuth-eval:1f0c';
 
 const csvCell = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+
+afterAll(removeTempOuts);
 
 describe('BrowseComp encryption scheme', () => {
   it('round-trips text, Chinese included, and a fixed vector stays stable', async () => {

@@ -8,7 +8,7 @@ import {
 } from '../../../scripts/lib/scripted-model-server';
 import { readRuns } from '../../../src/eval/run-row';
 import { loadDevSet } from './helpers/dev-set';
-import { runCli, tempOut } from './helpers/run-cli';
+import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 import { DESIGN, scriptedJudge, scriptedResearcher, WRONG_ANSWER } from './helpers/scripted-researcher';
 
 /**
@@ -34,6 +34,7 @@ beforeAll(async () => {
   judge = await startScriptedModelServer({ chunkSize: 256, respond: scriptedJudge(questions) });
 });
 afterAll(async () => {
+  removeTempOuts();
   await Promise.all([site?.close(), model?.close(), judge?.close()]);
 });
 

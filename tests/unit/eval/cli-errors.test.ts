@@ -6,7 +6,7 @@ import {
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
 import { encryptField } from '../../../src/eval/browsecomp-decrypt';
-import { runCli, tempOut } from './helpers/run-cli';
+import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 
 let server: ScriptedModelServer;
 beforeAll(async () => {
@@ -15,6 +15,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  removeTempOuts();
   await server?.close();
 });
 

@@ -7,7 +7,7 @@ import {
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
 import { loadDevSet } from './helpers/dev-set';
-import { runCli, tempOut } from './helpers/run-cli';
+import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 import { DESIGN, scriptedResearcher } from './helpers/scripted-researcher';
 
 /**
@@ -41,6 +41,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  removeTempOuts();
   await Promise.all([site?.close(), model?.close(), extractor?.close()]);
 });
 

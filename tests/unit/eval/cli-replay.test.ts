@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readRuns } from '../../../src/eval/run-row';
-import { runCli, tempOut } from './helpers/run-cli';
+import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 
 /**
  * Smoke mode: the ten DR-Venus fixture trajectories (../shared; the project's own copy of the first
@@ -17,6 +17,8 @@ const dir = existsSync(shared) ? shared : local;
 if (dir === local)
   console.warn(`shared fixtures not found at ${shared}; replaying tests/fixtures/drvenus only`);
 const count = readdirSync(dir).filter((f) => f.endsWith('.json')).length;
+
+afterAll(removeTempOuts);
 
 describe('npm run eval --replay', { timeout: 60_000 }, () => {
   it('marks every DR-Venus fixture trajectory correct with --judge exact', async () => {

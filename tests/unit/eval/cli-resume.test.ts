@@ -10,7 +10,7 @@ import {
 } from '../../../scripts/lib/scripted-model-server';
 import { latestRows, readRuns } from '../../../src/eval/run-row';
 import { loadDevSet } from './helpers/dev-set';
-import { runCli, tempOut } from './helpers/run-cli';
+import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 import { DESIGN, scriptedJudge, scriptedResearcher } from './helpers/scripted-researcher';
 
 /**
@@ -51,6 +51,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  removeTempOuts();
   await Promise.all([site?.close(), slow?.close(), flaky?.close(), judge?.close()]);
 });
 

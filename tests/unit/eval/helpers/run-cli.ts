@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runEvalCli } from '../../../../src/eval/node/main';
@@ -12,7 +12,19 @@ export interface CliRun {
   summary: Summary | null;
 }
 
-export const tempOut = (label: string) => mkdtempSync(join(tmpdir(), `sleuth-eval-${label}-`));
+const made = new Set<string>();
+
+/** A fresh results folder; `removeTempOuts` deletes the ones a test file made. */
+export function tempOut(label: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `sleuth-eval-${label}-`));
+  made.add(dir);
+  return dir;
+}
+
+export function removeTempOuts(): void {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  made.clear();
+}
 
 /** Runs `npm run eval` in this process with the given arguments. */
 export async function runCli(
