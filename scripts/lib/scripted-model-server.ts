@@ -15,6 +15,8 @@ export interface ScriptedTurn {
   /** Reported when no stop string cut the text; default 'stop'. */
   finishReason?: 'stop' | 'length';
   usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Overrides the server's chunk delay for this turn (a slow reply to crash something during). */
+  chunkDelayMs?: number;
 }
 
 export type ScriptedFailure =
@@ -22,6 +24,7 @@ export type ScriptedFailure =
   | '404-model'
   | '500'
   | 'hang'
+  | 'stall-after-headers'
   | 'stall-mid-stream'
   | 'malformed'
   | 'drop';
@@ -181,10 +184,12 @@ export async function startScriptedModelServer(
         choices: [{ index: 0, delta, finish_reason: finishReason }],
       });
     res.write(': scripted stream\n\n');
+    if (fail === 'stall-after-headers') return;
     chunk({ role: 'assistant', content: '' }, null);
     for (let i = 0; i < text.length; i += chunkSize) {
       if (res.destroyed) return;
-      if (opts.chunkDelayMs) await sleep(opts.chunkDelayMs);
+      const delay = turn.chunkDelayMs ?? opts.chunkDelayMs;
+      if (delay) await sleep(delay);
       chunk({ content: text.slice(i, i + chunkSize) }, null);
       if (i === 0 && fail === 'malformed') {
         res.end('data: {"choices": [{"delta": {"content": "oops"\n\n');

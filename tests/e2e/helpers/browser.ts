@@ -30,7 +30,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchWithExtension(
-  opts: { userDataDir?: string; locale?: string; extensionDir?: string } = {},
+  opts: { userDataDir?: string; locale?: string; extensionDir?: string; extraArgs?: readonly string[] } = {},
 ): Promise<ExtensionBrowser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sleuth-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -41,6 +41,7 @@ export async function launchWithExtension(
       `--disable-extensions-except=${opts.extensionDir ?? distDir}`,
       `--load-extension=${opts.extensionDir ?? distDir}`,
       ...(opts.locale ? [`--lang=${opts.locale}`] : []),
+      ...(opts.extraArgs ?? []),
     ],
     // Playwright passes --disable-extensions by default, which would stop ours from loading.
     ignoreDefaultArgs: ['--disable-extensions'],

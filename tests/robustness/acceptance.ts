@@ -1,0 +1,40 @@
+/**
+ * What a run must cover (issue 16's acceptance sizes) and may not exceed (baseline.json: the holes
+ * today's build is known to have). Both checks are pure so they are unit-tested.
+ */
+export const MIN_SIZES: Readonly<Record<string, number>> = {
+  'privateNetwork.forms': 40,
+  'exfiltration.kinds': 20,
+  'rendering.payloads': 40,
+  'hostile.cases': 30,
+  'crash.kinds': 5,
+};
+
+type Line = Record<string, unknown>;
+
+export function valueAt(line: Line, path: string): number | undefined {
+  let cur: unknown = line;
+  for (const part of path.split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return typeof cur === 'number' ? cur : undefined;
+}
+
+/** Problems with a run's line: suites too small, counts above the baseline. Only suites present are judged. */
+export function judge(line: Line, baseline: Readonly<Record<string, unknown>>): string[] {
+  const problems: string[] = [];
+  const ran = (path: string) => (path.split('.')[0] ?? '') in line;
+  for (const [path, min] of Object.entries(MIN_SIZES)) {
+    if (!ran(path)) continue;
+    const v = valueAt(line, path);
+    if (v === undefined || v < min) problems.push(`${path} is ${v ?? 'missing'}, below the required ${min}`);
+  }
+  for (const [path, max] of Object.entries(baseline)) {
+    if (typeof max !== 'number' || !ran(path)) continue;
+    const v = valueAt(line, path);
+    if (v === undefined) problems.push(`${path} is missing`);
+    else if (v > max) problems.push(`${path} is ${v}, above the baseline ${max}`);
+  }
+  return problems;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { judge } from '../../robustness/acceptance';
+
+describe('judging a robustness line', () => {
+  const line = {
+    privateNetwork: { attempts: 201, reached: 3, forms: 67 },
+    hostile: { cases: 12, crashed: 0, hung: 0 },
+  };
+
+  it('fails a suite smaller than the acceptance size', () => {
+    expect(judge(line, {})).toEqual(['hostile.cases is 12, below the required 30']);
+  });
+
+  it('fails a count above its baseline and ignores suites that did not run', () => {
+    const problems = judge(line, { 'privateNetwork.reached': 0, 'rendering.executed': 0, 'hostile.hung': 0 });
+    expect(problems).toContain('privateNetwork.reached is 3, above the baseline 0');
+    expect(problems.some((p) => p.startsWith('rendering'))).toBe(false);
+  });
+});
