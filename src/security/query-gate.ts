@@ -4,7 +4,7 @@
  * strings so the caller can block the query or ask the user first.
  */
 
-export type QueryGateKind = 'secret' | 'private-key' | 'blob' | 'email';
+export type QueryGateKind = 'secret' | 'private-key' | 'blob' | 'email' | 'card';
 
 export type QueryCheck = { ok: true } | { ok: false; kind: QueryGateKind; reason: string };
 
@@ -55,6 +55,8 @@ export function checkQuery(query: string): QueryCheck {
     const match = pattern.exec(query);
     if (match) return blocked(kind, name, match[0]);
   }
+  const card = findCardNumber(query);
+  if (card) return blocked('card', 'a payment card number', card);
   for (const token of query.split(/[^A-Za-z0-9+/=_-]+/)) {
     if (looksLikeRandomBlob(token))
       return blocked('blob', 'a long random-looking string (possibly a key)', token);
@@ -76,6 +78,28 @@ function blocked(kind: QueryGateKind, name: string, found: string): QueryCheck {
 function mask(found: string): string {
   if (found.length <= 8) return '…';
   return `${found.slice(0, 4)}…${found.slice(-2)}`;
+}
+
+/** 13–19 digits, spaces or dashes between groups allowed, that pass the Luhn check cards use. */
+export function findCardNumber(text: string): string | undefined {
+  for (const m of text.matchAll(/(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g)) {
+    const digits = m[0].replace(/\D/g, '');
+    if (luhn(digits) && new Set(digits).size > 2) return m[0];
+  }
+  return undefined;
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
 }
 
 /**

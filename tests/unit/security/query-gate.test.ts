@@ -11,6 +11,9 @@ describe('checkQuery', () => {
     'python @dataclass frozen',
     'sha256 of empty string',
     'Qwen3-4B-Thinking-2507 context window',
+    'ISBN 978-3-16-148410-0',
+    'order 4111 1111 1111 1112 not a card',
+    'population 1000000000000 people',
   ])('lets an ordinary query through: %s', (query) => {
     expect(checkQuery(query)).toEqual({ ok: true });
   });
@@ -28,6 +31,9 @@ describe('checkQuery', () => {
     ['-----BEGIN RSA PRIVATE KEY----- MIIEow', 'private-key'],
     ['-----BEGIN OPENSSH PRIVATE KEY-----', 'private-key'],
     ['contact jane.doe+work@example.co.uk', 'email'],
+    ['card 4012 8888 8888 1881 expiry', 'card'],
+    ['4539-1488-0343-6467', 'card'],
+    ['amex 378282246310005', 'card'],
     ['hash 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', 'blob'],
     ['secret dGhpc0lzQVNlY3JldFRva2VuV2l0aDEyMzQ1Njc4OTA=', 'blob'],
   ] as const)('flags %s', (query, kind) => {
