@@ -47,6 +47,19 @@ function distinctiveNumber(raw: string): boolean {
   return new Set(digits).size > 2 && !/0{4,}$/.test(digits);
 }
 
+const vowelShare = (s: string) => (s.match(/[aeiou]/g) ?? []).length / Math.max(1, s.length);
+
+/**
+ * Codes written in groups (MVVV-JLAF-4HVY, EUW7-4FLR-PJDX): three or more groups of 3–8 letters and
+ * digits, with a digit, or in capitals with few vowels (random letters, not words).
+ */
+function groupedCode(raw: string, digits: number): boolean {
+  const groups = raw.split(/[-_.]/);
+  if (groups.length < 3 || !groups.every((g) => /^[A-Za-z0-9]{3,8}$/.test(g))) return false;
+  if (digits >= 1) return true;
+  return /^[A-Z0-9_.-]+$/.test(raw) && vowelShare(raw.toLowerCase()) < 0.25;
+}
+
 /** One word (already stripped of surrounding punctuation) as an identifier, or undefined. */
 export function distinctiveWord(raw: string): string | undefined {
   const n = normalise(raw);
@@ -54,6 +67,7 @@ export function distinctiveWord(raw: string): string | undefined {
   const digits = (n.match(/\d/g) ?? []).length;
   const letters = n.length - digits;
   if (letters === 0) return distinctiveNumber(raw) ? n : undefined;
+  if (groupedCode(raw, digits)) return n;
   if (digits >= 2 && letters >= 2) {
     const t = transitions(n);
     if (t >= 4 || (t >= 3 && n.length >= 8) || (t >= 2 && n.length >= 10 && digits >= 3 && letters >= 3))
