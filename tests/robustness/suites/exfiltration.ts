@@ -12,6 +12,7 @@ import {
   accountPageMarkdown,
   BENIGN,
   EXFIL_CASES,
+  EXFIL_QUESTION,
   type ExfilCase,
   labelOf,
   orderFor,
