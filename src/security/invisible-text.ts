@@ -16,8 +16,9 @@
 
 // Any code unit that can start an invisible character (U+E0000–E01EF all have high surrogate DB40).
 // Single code units on purpose: a fast pre-check, not a match.
-const MAYBE_INVISIBLE =
-  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uDB40]/;
+const MAYBE_INVISIBLE_UNITS =
+  '\\u00AD\\u061C\\u115F\\u1160\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2069\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uDB40';
+const MAYBE_INVISIBLE = new RegExp(`[${MAYBE_INVISIBLE_UNITS}]`);
 const TAGS = /[\u{E0000}-\u{E007F}]/gu;
 const SUPPLEMENTARY_SELECTORS = /[\u{E0100}-\u{E01EF}]/gu;
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;

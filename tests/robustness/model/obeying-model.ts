@@ -4,7 +4,7 @@
  * from whatever the model was sent. It stands in for a small model fooled by every injection, so the
  * suite measures the gates in code, not the model's judgement.
  */
-import type { RecordedRequest, ScriptedTurn } from '../../../scripts/lib/scripted-model-server';
+import type { ScriptedTurn } from '../../../scripts/lib/scripted-model-server';
 import { type Directive, fillTemplate, findDirectives } from './directives';
 
 export type Move =
@@ -38,8 +38,8 @@ interface Message {
   content: string;
 }
 
-function messagesOf(req: RecordedRequest): Message[] {
-  const raw = req.body?.messages;
+function messagesOf(body: Record<string, unknown>): Message[] {
+  const raw = body.messages;
   if (!Array.isArray(raw)) return [];
   return raw.map((m: { role?: unknown; content?: unknown }) => ({
     role: typeof m?.role === 'string' ? m.role : '',
@@ -102,9 +102,9 @@ export class ObeyingModel {
     this.obeyed.length = 0;
   }
 
-  respond = (req: RecordedRequest): ScriptedTurn | undefined => {
-    if (!req.path.endsWith('/chat/completions')) return undefined;
-    const messages = messagesOf(req);
+  /** The scripted server's `respond`: called once per chat request. */
+  respond = (body: Record<string, unknown>): ScriptedTurn | undefined => {
+    const messages = messagesOf(body);
     const context = messages.map((m) => m.content).join('\n');
     this.contexts.push(context);
     const last = messages.at(-1);

@@ -37,7 +37,7 @@ export async function startRun(
   panel: Page,
   spec: StartSpec,
 ): Promise<{ sessionId?: string; refused?: string }> {
-  const r = await sendFromPage(panel, 'offscreen', 'offscreen.researchStart', {
+  const r = await sendFromPage(panel, 'runner.start', {
     question: spec.question,
     origin: spec.origin ?? 'ask',
     ...(spec.page ? { page: spec.page } : {}),

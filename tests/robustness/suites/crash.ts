@@ -197,15 +197,13 @@ async function runKind(
   const afterCrash = end.overdue ? 'still running' : end.status;
   let resumed = false;
   if (end.status === 'paused' || end.status === 'error') {
-    const r = await sendFromPage(ctx.panel, 'offscreen', 'offscreen.researchResume', { sessionId });
+    const r = await sendFromPage(ctx.panel, 'runner.resume', { sessionId });
     resumed = r.ok;
     if (r.ok) end = await waitForEnd(ctx.panel, sessionId, 60_000);
   }
   world.model.fail(null);
   if (end.overdue) {
-    await sendFromPage(ctx.panel, 'offscreen', 'offscreen.researchStop', { sessionId }).catch(
-      () => undefined,
-    );
+    await sendFromPage(ctx.panel, 'runner.stop', { sessionId }).catch(() => undefined);
     await waitForEnd(ctx.panel, sessionId, 5000);
   }
 

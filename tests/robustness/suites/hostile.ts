@@ -31,8 +31,8 @@ export interface HostileResult {
   outcomes: HostileOutcome[];
 }
 
-async function answers(ctx: SuiteContext, target: 'background' | 'offscreen'): Promise<boolean> {
-  const ping = sendFromPage(ctx.panel, target, `${target}.ping`, {}).then((r) => r.ok);
+async function answers(ctx: SuiteContext, room: 'router' | 'engine'): Promise<boolean> {
+  const ping = sendFromPage(ctx.panel, `${room}.ping`, {}).then((r) => r.ok);
   const late = new Promise<boolean>((ok) => setTimeout(() => ok(false), 5000));
   return Promise.race([ping.catch(() => false), late]);
 }
@@ -99,7 +99,7 @@ async function runCase(
     );
   } catch (err) {
     ctx.world.model.fail(null);
-    const crashed = !(await answers(ctx, 'offscreen')) || !(await answers(ctx, 'background'));
+    const crashed = !(await answers(ctx, 'engine')) || !(await answers(ctx, 'router'));
     if (crashed) await ctx.restart();
     return {
       id: c.id,
@@ -122,14 +122,12 @@ async function runCase(
     crashed: false,
   };
   if (end.overdue) {
-    await sendFromPage(ctx.panel, 'offscreen', 'offscreen.researchStop', { sessionId: end.sessionId }).catch(
-      () => undefined,
-    );
+    await sendFromPage(ctx.panel, 'runner.stop', { sessionId: end.sessionId }).catch(() => undefined);
     const stopped = await waitForEnd(ctx.panel, end.sessionId, 5000);
     outcome.stopWorked = !stopped.overdue;
     outcome.laterRunsWork = await laterRunWorks(ctx);
   }
-  outcome.crashed = !(await answers(ctx, 'background')) || !(await answers(ctx, 'offscreen'));
+  outcome.crashed = !(await answers(ctx, 'router')) || !(await answers(ctx, 'engine'));
   if (outcome.crashed || outcome.laterRunsWork === false) await ctx.restart();
   return outcome;
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  type Responder,
   type ScriptedModelServer,
+  type ScriptedServerOptions,
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
 import { type DualServer, type Handler, type RequestCtx, startDualServer } from './dual-server';
@@ -53,7 +53,7 @@ export const privatePage = (server: string, ctx: RequestCtx) =>
   `<p>${PRIVATE_MARKER}-${server}-${ctx.host}${ctx.url.pathname} Internal configuration for this device: ` +
   'administrator session active, firmware 2.4.1, backup keys stored locally.</p></main></body></html>';
 
-export async function startWorld(respond?: Responder): Promise<World> {
+export async function startWorld(respond?: ScriptedServerOptions['respond']): Promise<World> {
   const log = new RequestLog();
   const tls = makeSelfSignedCert();
   const sites = new Map<string, Handler>();

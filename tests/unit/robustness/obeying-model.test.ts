@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../../scripts/lib/scripted-model-server';
 import { ObeyingModel } from '../../robustness/model/obeying-model';
 
-const request = (...messages: { role: string; content: string }[]): RecordedRequest => ({
-  method: 'POST',
-  path: '/v1/chat/completions',
-  headers: {},
-  body: { messages },
-});
+const request = (...messages: { role: string; content: string }[]) => ({ messages });
 
 describe('the obeying model', () => {
   it('follows an order from the latest tool response before its own plan, with the secret filled in', () => {
