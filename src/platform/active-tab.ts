@@ -1,5 +1,6 @@
 import type { PageContent } from '../tools/browse/page-content';
 import type { TabApi } from '../tools/browse/tab-api';
+import { chrome } from './browser-api';
 import { readTabPage } from './tab-page';
 
 /** The tab the user is looking at in the last focused browser window, with its selection, if readable. */

@@ -3,6 +3,8 @@
  * and block navigations to private or local addresses before any request leaves the browser. The
  * URL policy checks every redirect too; this rule is the layer that acts before the request is made.
  */
+import { chrome } from './browser-api';
+
 // Chrome caps each compiled regexFilter at 2 KB, so every address family gets a small rule of its own.
 const PRIVATE_PATTERNS = [
   '^[a-z]+://10\\.[0-9.]+(:[0-9]+)?([/?#]|$)',
@@ -23,6 +25,10 @@ export function privateAddressPatterns(allowLoopback: boolean): string[] {
   return allowLoopback ? PRIVATE_PATTERNS : [...LOOPBACK_PATTERNS, ...PRIVATE_PATTERNS];
 }
 
+// Chrome's enum objects (RuleActionType, HeaderOperation) are absent from Firefox's namespace, so rules
+// name their values as strings.
+const REMOVE = 'remove' as chrome.declarativeNetRequest.HeaderOperation;
+
 // Rule ids must be 32-bit integers; tab ids can be large, so they are folded into that range.
 const SLOTS = 16;
 const ruleIds = (tabId: number) => {
@@ -42,13 +48,9 @@ export async function addTabGuards(
       id: cookieRule,
       priority: 1,
       action: {
-        type: chrome.declarativeNetRequest.RuleActionType.MODIFY_HEADERS,
-        requestHeaders: [
-          { header: 'cookie', operation: chrome.declarativeNetRequest.HeaderOperation.REMOVE },
-        ],
-        responseHeaders: [
-          { header: 'set-cookie', operation: chrome.declarativeNetRequest.HeaderOperation.REMOVE },
-        ],
+        type: 'modifyHeaders' as chrome.declarativeNetRequest.RuleActionType,
+        requestHeaders: [{ header: 'cookie', operation: REMOVE }],
+        responseHeaders: [{ header: 'set-cookie', operation: REMOVE }],
       },
       condition: { tabIds: [tabId], resourceTypes: all },
     });
@@ -58,7 +60,7 @@ export async function addTabGuards(
       addRules.push({
         id: blockRules[i] ?? 0,
         priority: 2,
-        action: { type: chrome.declarativeNetRequest.RuleActionType.BLOCK },
+        action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType },
         condition: { tabIds: [tabId], regexFilter, resourceTypes: all },
       });
     });

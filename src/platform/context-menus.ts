@@ -1,17 +1,17 @@
+import { chrome } from './browser-api';
 import { t } from './i18n';
 
 export const MENU_PAGE = 'sleuth-research-page';
 export const MENU_SELECTION = 'sleuth-research-selection';
 
 /** Menus persist across worker restarts, so they are (re)created only on install and update. */
-export function createContextMenus(): void {
-  chrome.contextMenus.removeAll(() => {
-    chrome.contextMenus.create({ id: MENU_PAGE, title: t('menuResearchPage'), contexts: ['page'] });
-    chrome.contextMenus.create({
-      id: MENU_SELECTION,
-      title: t('menuResearchSelection'),
-      contexts: ['selection'],
-    });
+export async function createContextMenus(): Promise<void> {
+  await chrome.contextMenus.removeAll();
+  chrome.contextMenus.create({ id: MENU_PAGE, title: t('menuResearchPage'), contexts: ['page'] });
+  chrome.contextMenus.create({
+    id: MENU_SELECTION,
+    title: t('menuResearchSelection'),
+    contexts: ['selection'],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { ResearchIntent } from '../router/research-intent';
+import { chrome } from './browser-api';
 
 const KEY = 'pendingIntent';
 

@@ -3,6 +3,8 @@
  * callers invoke it synchronously from a click handler, before any await, or Chrome refuses it.
  */
 
+import { chrome } from './browser-api';
+
 export const ALL_URLS = '<all_urls>';
 
 export async function hasOrigins(origins: string[]): Promise<boolean> {

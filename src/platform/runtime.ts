@@ -5,6 +5,7 @@ import type {
   PortTransport,
   RuntimeTransport,
 } from '../messaging/transport';
+import { chrome } from './browser-api';
 
 function toSender(s: chrome.runtime.MessageSender | undefined): MessageSender {
   return {

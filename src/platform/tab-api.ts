@@ -1,6 +1,7 @@
 import type { ExtractedPage } from '../extract/types';
 import type { TabApi } from '../tools/browse/tab-api';
 import { addTabGuards, removeTabGuards } from './agent-tab-guards';
+import { chrome } from './browser-api';
 
 const GROUP_TITLE = 'Sleuth';
 const AGENT_TABS_KEY = 'agentTabs';

@@ -1,5 +1,6 @@
 import type { PageContent } from '../tools/browse/page-content';
 import type { TabApi } from '../tools/browse/tab-api';
+import { chrome } from './browser-api';
 
 /** Reads a tab the user pointed at (context menu, command), with the selection if any. */
 export async function readTabPage(
