@@ -3,6 +3,7 @@
 // logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
+import { PROFILES, type ProfileId, profileForModelName } from '../../src/agent/profiles';
 import { createEngineChooser } from '../../src/llm/host/engine-choice';
 import { createEngineHandlers } from '../../src/llm/host/engine-handlers';
 import { createEngineHost } from '../../src/llm/host/engine-host';
@@ -23,7 +24,13 @@ import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence'
 import { createPdfReader } from '../../src/tools/agent-tools/pdf-reader';
 import { buildSearchChain, storeSearchCache } from '../../src/tools/agent-tools/search-setup';
 import { createSearchTestHandlers } from '../../src/tools/agent-tools/search-test-handler';
-import { evidenceBudget, readsSignedOut, urlPolicyOf } from '../../src/tools/agent-tools/tool-settings';
+import {
+  evidenceBudget,
+  readsSignedOut,
+  type SummaryServer,
+  summaryServer,
+  urlPolicyOf,
+} from '../../src/tools/agent-tools/tool-settings';
 import { buildEvidence } from '../../src/tools/browse/evidence';
 
 export interface EngineRoomsContext {
@@ -46,25 +53,32 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
   const secret = async (key: string) => (await storeReady).secrets.get(key);
   const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
+  const choose = createEngineChooser({
+    wasmUrl: extensionUrl('wllama/wllama.wasm'),
+    probe: () => probeWebGpu(),
+    catalog: () => webllm.catalog(),
+    secret,
+  });
   const engines = createEngineHost({
-    choose: createEngineChooser({
-      wasmUrl: extensionUrl('wllama/wllama.wasm'),
-      probe: () => probeWebGpu(),
-      catalog: () => webllm.catalog(),
-      secret,
-    }),
+    choose,
     onStatus: (status) => hub.broadcast({ type: 'engine', status }),
   });
 
-  /** The optional evidence extractor: a separate server model, so the main model's cache stays warm. */
-  const extractorEngine = async (s: Settings) => {
-    const key = await secret('extractorKey');
-    const engine = new OpenAiEngine({ baseUrl: s.extractorBaseUrl.trim(), ...(key ? { apiKey: key } : {}) });
-    await engine.load(s.extractorModel.trim());
+  /** The server model that writes page summaries: the extractor, or the main model on a server. */
+  const summaryEngine = async (server: SummaryServer) => {
+    const key = await secret(server.keyName);
+    const engine = new OpenAiEngine({
+      baseUrl: server.baseUrl,
+      ...(key ? { apiKey: key } : {}),
+      contextWindow: server.contextWindow,
+    });
+    await engine.load(server.model);
     return engine;
   };
 
-  const toolsFor = (store: Store) => async (s: Settings, ctx: { question: string; seedUrls: string[] }) => {
+  type ToolContext = { question: string; seedUrls: string[]; profile: ProfileId };
+
+  const toolsFor = (store: Store) => async (s: Settings, ctx: ToolContext) => {
     const search = await buildSearchChain(s, {
       fetch: (url, init) => fetch(url, init),
       parseHtml,
@@ -74,7 +88,8 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     });
     const rank = (markdown: string, goal: string, question: string) =>
       buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) });
-    const extractor = s.extractorBaseUrl.trim() && s.extractorModel.trim() ? await extractorEngine(s) : null;
+    const server = summaryServer(s);
+    const extractor = server ? await summaryEngine(server) : null;
     return createAgentTools(
       {
         search,
@@ -88,7 +103,13 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
         readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
         rank,
         ...(extractor
-          ? { writeEvidence: createModelEvidence({ engine: extractor, rank, maxPageChars: 24_000 }) }
+          ? {
+              writeEvidence: createModelEvidence({
+                engine: extractor,
+                rank,
+                temperature: PROFILES[ctx.profile].summaryTemperature,
+              }),
+            }
           : {}),
         pages: store.pages,
         policy: urlPolicyOf(s),
@@ -107,6 +128,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       loadSettings,
       engine: (s, signal) => engines.ensure(s, signal),
       tools: toolsFor(store),
+      modelProfile: async (s) => profileForModelName((await choose(s)).modelId),
       pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
       clock: Date.now,
       newId: () => crypto.randomUUID(),

@@ -17,6 +17,9 @@ export interface ScriptedTurn {
   usage?: { prompt_tokens: number; completion_tokens: number };
   /** Overrides the server's chunk delay for this turn (a slow reply to crash something during). */
   chunkDelayMs?: number;
+  /** Streamed before `text` as reasoning deltas, as servers with a reasoning parser do. */
+  reasoning?: string;
+  reasoningField?: 'reasoning_content' | 'reasoning';
 }
 
 export type ScriptedFailure =
@@ -42,6 +45,8 @@ export interface ScriptedServerOptions {
   /** When set, requests must carry `Authorization: Bearer <apiKey>` or get 401. */
   apiKey?: string;
   models?: readonly string[];
+  /** Reported as each model's `max_model_len` in /v1/models, as vLLM does. */
+  contextWindow?: number;
 }
 
 export interface RecordedRequest {
@@ -132,7 +137,11 @@ export async function startScriptedModelServer(
       return json(res, 401, { error: { message: 'Invalid API key', type: 'invalid_request_error' } });
     }
     if (req.method === 'GET' && path === '/v1/models') {
-      return json(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model' })) });
+      const window = opts.contextWindow ? { max_model_len: opts.contextWindow } : {};
+      return json(res, 200, {
+        object: 'list',
+        data: models.map((id) => ({ id, object: 'model', ...window })),
+      });
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') {
       return json(res, 404, { error: { message: `No route ${req.method} ${path}` } });
@@ -186,6 +195,12 @@ export async function startScriptedModelServer(
     res.write(': scripted stream\n\n');
     if (fail === 'stall-after-headers') return;
     chunk({ role: 'assistant', content: '' }, null);
+    const thinking = turn.reasoning ?? '';
+    for (let i = 0; i < thinking.length; i += chunkSize)
+      chunk(
+        { [turn.reasoningField ?? 'reasoning_content']: thinking.slice(i, i + chunkSize), content: null },
+        null,
+      );
     for (let i = 0; i < text.length; i += chunkSize) {
       if (res.destroyed) return;
       const delay = turn.chunkDelayMs ?? opts.chunkDelayMs;

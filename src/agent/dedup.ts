@@ -1,3 +1,4 @@
+import { DEFAULT_TEXTS, fillText } from './prompt-texts';
 import type { AgentStep, ToolCall } from './types';
 
 /** Identity of a call: tool plus arguments after parsing, whitespace-trimmed. */
@@ -18,6 +19,6 @@ export function findDuplicate(steps: readonly AgentStep[], call: ToolCall): Agen
   return null;
 }
 
-export function duplicateNote(original: AgentStep): string {
-  return `Note: this exact call was already made in step ${original.seq + 1}; its result is repeated above. Do not repeat calls — try a different query or page.`;
+export function duplicateNote(original: AgentStep, text: string = DEFAULT_TEXTS.duplicate): string {
+  return fillText(text, { step: original.seq + 1 });
 }

@@ -1,5 +1,6 @@
 import type { TokenMeter } from './budget';
 import { type ConversationBase, renderConversation } from './conversation';
+import type { DigestOptions } from './digest';
 import type { AgentStep, FoldPoint } from './types';
 
 export interface FoldRequest {
@@ -17,7 +18,7 @@ export interface FoldRequest {
    */
   dropTarget: number;
   keepRecent: number;
-  hitsPerQuery: number;
+  digest: DigestOptions;
   meter: TokenMeter;
 }
 
@@ -36,7 +37,7 @@ export async function chooseFold(req: FoldRequest): Promise<FoldChoice | null> {
   let withinLimit: FoldChoice | null = null;
   let withinTarget: FoldChoice | null = null;
   const measure = async (fold: FoldPoint, target: number): Promise<FoldChoice | null> => {
-    const tokens = await req.meter.prompt(renderConversation(req.base, req.steps, fold, req.hitsPerQuery));
+    const tokens = await req.meter.prompt(renderConversation(req.base, req.steps, fold, req.digest));
     if (tokens <= req.limit && !withinLimit) withinLimit = { fold, tokens };
     if (tokens <= req.target && !withinTarget) withinTarget = { fold, tokens };
     return tokens <= target ? { fold, tokens } : null;

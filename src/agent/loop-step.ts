@@ -1,9 +1,9 @@
 import { abortError } from '../llm/abort';
 import type { ChatEngine, ChatMessage, FinishReason } from '../llm/engine';
 import type { TokenMeter } from './budget';
-import { parseTurn } from './parse';
+import { parseTurn, toolCallOf } from './parse';
 import { findRepetition, RepetitionGuard } from './repetition';
-import type { AgentEvent, ParsedTurn } from './types';
+import type { AgentEvent, ParsedTurn, ToolCall } from './types';
 
 /** The model sometimes writes the tool's reply itself; stopping there keeps it from hallucinating results. */
 export const STOP_STRINGS = ['<tool_response>'];
@@ -14,11 +14,17 @@ export interface SampleRequest {
   maxTokens: number;
   temperature?: number;
   topP?: number;
+  topK?: number;
+  presencePenalty?: number;
+  /** Generation prefix (see ChatOptions.prefix). */
+  prefix?: string;
   signal: AbortSignal;
   seq: number;
   maxRetries: number;
   /** The forced final turn: anything but an answer is re-sampled like a parse failure. */
   requireAnswer: boolean;
+  /** Duplicate policy `resample`: a call that repeats an earlier one is drawn again. */
+  isRepeat?: (call: ToolCall) => boolean;
   meter: TokenMeter;
   emit: (e: AgentEvent) => void;
 }
@@ -26,6 +32,8 @@ export interface SampleRequest {
 export interface SampleResult {
   raw: string;
   parsed: ParsedTurn;
+  /** The kept sample still repeats an earlier call (every re-sample did too). */
+  repeat: boolean;
   attempts: number;
   completionTokens: number;
   replyTokens: number;
@@ -46,17 +54,22 @@ export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
     const parsed = parseTurn(one.raw);
     const last = attempt > req.maxRetries;
     const kind = parsed.action.kind;
+    const call = toolCallOf(parsed.action);
+    const repeat = call !== null && (req.isRepeat?.(call) ?? false);
     const failure = one.repeated
       ? 'repetition'
       : kind === 'invalid'
         ? parsed.action.reason
         : req.requireAnswer && kind !== 'answer'
           ? 'not-answer'
-          : null;
+          : repeat
+            ? 'duplicate'
+            : null;
     if (!failure || last) {
       return {
         raw: one.raw,
         parsed,
+        repeat,
         attempts: attempt,
         completionTokens,
         replyTokens: one.completionTokens,
@@ -65,13 +78,16 @@ export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
         decodeTokensPerSecond: one.decodeTokensPerSecond,
       };
     }
-    const reason = failure === 'repetition' ? 'repetition' : failure === 'empty' ? 'empty' : 'parse';
+    const reason =
+      failure === 'repetition' || failure === 'empty' || failure === 'duplicate' ? failure : 'parse';
     const detail =
       parsed.action.kind === 'invalid'
         ? parsed.action.message
         : failure === 'not-answer'
           ? 'a final answer was required'
-          : 'degenerate repetition cut';
+          : failure === 'duplicate'
+            ? 'the call repeats an earlier one'
+            : 'degenerate repetition cut';
     req.emit({ type: 'retry', seq: req.seq, attempt, reason, detail });
   }
 }
@@ -99,6 +115,9 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       maxTokens: req.maxTokens,
       temperature: req.temperature,
       topP: req.topP,
+      ...(req.topK !== undefined ? { topK: req.topK } : {}),
+      ...(req.presencePenalty !== undefined ? { presencePenalty: req.presencePenalty } : {}),
+      ...(req.prefix ? { prefix: req.prefix } : {}),
       stop: STOP_STRINGS,
       signal: inner.signal,
       onDelta: (delta) => {

@@ -1,23 +1,30 @@
 import { duplicateNote, findDuplicate } from './dedup';
 import type { AgentTools, ResearchControl } from './deps';
+import { DEFAULT_TEXTS, fillText, type PromptTexts } from './prompt-texts';
 import { runTool } from './tool-exec';
 import type { AgentAction, AgentEvent, AgentStep } from './types';
 
-export function formatErrorObservation(action: Extract<AgentAction, { kind: 'invalid' }>): string {
-  return [
-    `Error: your last reply could not be used: ${action.message}`,
-    'Reply with your reasoning inside <think></think>, then exactly one of:',
-    '<tool_call>\n{"name": "search", "arguments": {"query": ["your query"]}}\n</tool_call>',
-    '<tool_call>\n{"name": "visit", "arguments": {"url": ["https://example.com/page"], "goal": "what to find there"}}\n</tool_call>',
-    '<answer>your final answer</answer>',
-  ].join('\n');
+export function formatErrorObservation(
+  action: Extract<AgentAction, { kind: 'invalid' }>,
+  text: string = DEFAULT_TEXTS.formatError,
+): string {
+  return fillText(text, { problem: action.message });
 }
 
-export const FORCE_ANSWER_NOTE =
-  'Stop researching now: no more tool calls are possible. Using what you have found so far, give your final answer inside <answer></answer>.';
+export const FORCE_ANSWER_NOTE = DEFAULT_TEXTS.forceAnswer;
 
 export function steerNote(text: string): string {
   return `Note from the user: ${text}`;
+}
+
+export interface StepContext {
+  signal: AbortSignal;
+  question: string;
+  emit: (e: AgentEvent) => void;
+  texts: PromptTexts;
+  /** Duplicate policy `resample`: a repeat that got through every re-sample runs again. */
+  rerunDuplicates: boolean;
+  searchErrorField: boolean;
 }
 
 /**
@@ -28,25 +35,27 @@ export async function executeStep(
   step: AgentStep,
   earlier: readonly AgentStep[],
   tools: AgentTools,
-  ctx: { signal: AbortSignal; question: string; emit: (e: AgentEvent) => void },
+  ctx: StepContext,
 ): Promise<void> {
   if (step.action.kind === 'invalid') {
-    step.observation = formatErrorObservation(step.action);
+    step.observation = formatErrorObservation(step.action, ctx.texts.formatError);
     return;
   }
   if (!step.call) return;
-  const original = findDuplicate(earlier, step.call);
+  const original = ctx.rerunDuplicates ? null : findDuplicate(earlier, step.call);
   if (original) {
     step.observation = original.observation;
     step.result = original.result;
     step.duplicateOf = original.seq;
-    step.notes.push({ kind: 'duplicate', text: duplicateNote(original) });
+    step.notes.push({ kind: 'duplicate', text: duplicateNote(original, ctx.texts.duplicate) });
     return;
   }
   const outcome = await runTool(tools, step.call, {
     signal: ctx.signal,
     question: ctx.question,
     seq: step.seq,
+    texts: ctx.texts,
+    searchErrorField: ctx.searchErrorField,
   });
   step.observation = outcome.observation;
   step.result = outcome.result;
@@ -77,6 +86,7 @@ export function addTurnNotes(
   control: ResearchControl | undefined,
   limits: Limits,
   spent: { tokens: number; ms: number },
+  forceText: string = DEFAULT_TEXTS.forceAnswer,
 ): boolean {
   for (const text of control?.takeSteers() ?? []) step.notes.push({ kind: 'steer', text: steerNote(text) });
   const force =
@@ -84,6 +94,6 @@ export function addTurnNotes(
     (control?.answerRequested() ?? false) ||
     spent.tokens >= limits.tokenBudget ||
     spent.ms >= limits.timeBudgetMs;
-  if (force) step.notes.push({ kind: 'force-answer', text: FORCE_ANSWER_NOTE });
+  if (force) step.notes.push({ kind: 'force-answer', text: forceText });
   return force;
 }

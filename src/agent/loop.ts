@@ -3,7 +3,9 @@ import type { ChatMessage } from '../llm/engine';
 import { prefillTokens, TokenMeter } from './budget';
 import { citeAnswer } from './citations';
 import { type ConversationBase, renderConversation } from './conversation';
+import { findDuplicate } from './dedup';
 import type { AgentDeps, ResearchControl } from './deps';
+import type { DigestOptions } from './digest';
 import { chooseFold } from './fold';
 import { sampleTurn } from './loop-step';
 import { addTurnNotes, executeStep } from './loop-tools';
@@ -11,9 +13,9 @@ import { toolCallOf } from './parse';
 import { buildSystemPrompt, formatDate } from './prompt';
 import { collectReadPages } from './read-pages';
 import { restoreSteps } from './resume';
-import { type AgentSettings, resolveBudget, withDefaults } from './settings';
+import { type AgentSettings, foldsWhenFull, replyLimit, resolveBudget, withDefaults } from './settings';
 import { computeStats } from './stats';
-import type { AgentEvent, AgentStep, ResearchResult, ResearchStatus } from './types';
+import type { AgentEvent, AgentStep, ResearchResult, ResearchStatus, ToolCall } from './types';
 
 export interface ResearchInput {
   question: string;
@@ -53,10 +55,23 @@ export async function runResearch(
   };
   const settings = withDefaults(input.settings);
   const budget = resolveBudget(settings, deps.engine.info().contextWindow);
+  const texts = settings.prompts;
   const systemPrompt =
     input.resume?.systemPrompt ??
-    buildSystemPrompt({ date: settings.date ?? formatDate(clock()), custom: settings.systemPrompt });
+    buildSystemPrompt({
+      date: settings.date ?? formatDate(clock()),
+      text: texts.system,
+      ...(settings.systemPrompt ? { custom: settings.systemPrompt } : {}),
+    });
   const base: ConversationBase = { systemPrompt, question: input.question };
+  const digest: DigestOptions = {
+    style: settings.digestStyle,
+    hitsPerQuery: settings.digestHits,
+    texts,
+    searchErrorField: settings.searchErrorField,
+  };
+  const folds = foldsWhenFull(settings, budget.window);
+  const resample = settings.duplicatePolicy === 'resample';
   const engineCount = deps.engine.countTokens?.bind(deps.engine);
   const meter = TokenMeter.from(deps.tokenizer, engineCount);
 
@@ -96,9 +111,32 @@ export async function runResearch(
     return { tokens: s.prefillTokens + s.tokensOut, ms: s.elapsedMs + (clock() - current.startedAt) };
   };
 
+  /**
+   * No-fold policy: whether the conversation with this step's result leaves less than one more
+   * turn's room. The next reply must still fit after the result gives way to the request for the
+   * answer, so the check keeps a reply's worth in hand (the reference keeps ~20K of a 261K window).
+   */
+  const overflows = async (step: AgentStep): Promise<boolean> => {
+    const next = renderConversation(base, [...steps.slice(0, step.seq), step], fold, digest);
+    return (await meter.prompt(next)) > budget.promptBudget - budget.maxTokens;
+  };
+
   const completeTool = async (step: AgentStep): Promise<void> => {
-    await executeStep(step, steps.slice(0, step.seq), deps.tools, { signal, question: input.question, emit });
-    forceNext = addTurnNotes(step, opts.control, limits, spent(step));
+    await executeStep(step, steps.slice(0, step.seq), deps.tools, {
+      signal,
+      question: input.question,
+      emit,
+      texts,
+      rerunDuplicates: resample,
+      searchErrorField: settings.searchErrorField,
+    });
+    forceNext = addTurnNotes(step, opts.control, limits, spent(step), texts.forceAnswer);
+    if (!folds && (await overflows(step))) {
+      // No-fold policy (what the DR-Venus reference does): the window is full, so this result
+      // gives way to the request for one final answer instead of shortening the history.
+      step.notes.push({ kind: 'context-limit', text: texts.contextLimit });
+      forceNext = true;
+    }
     step.status = 'done';
     step.finishedAt = clock();
     emit({ type: 'step-done', step: structuredClone(step) });
@@ -119,9 +157,11 @@ export async function runResearch(
           code: 'no-answer',
           message: 'The step limit was reached without an answer.',
         });
-      let messages = renderConversation(base, steps, fold, settings.digestHits);
+      let messages = renderConversation(base, steps, fold, digest);
       let promptTokens = await meter.prompt(messages);
       let folded = false;
+      // With the no-fold policy this only happens when even the final request does not fit: then
+      // folding is the one way left to ask for the answer.
       if (promptTokens > budget.promptBudget) {
         const choice = await chooseFold({
           base,
@@ -131,7 +171,7 @@ export async function runResearch(
           limit: budget.promptBudget,
           dropTarget: settings.dropTarget,
           keepRecent: settings.keepRecentSteps,
-          hitsPerQuery: settings.digestHits,
+          digest,
           meter,
         });
         if (!choice) {
@@ -147,7 +187,7 @@ export async function runResearch(
         });
         fold = choice.fold;
         folded = true;
-        messages = renderConversation(base, steps, fold, settings.digestHits);
+        messages = renderConversation(base, steps, fold, digest);
         promptTokens = choice.tokens;
         meter.retain(messages);
       }
@@ -157,13 +197,17 @@ export async function runResearch(
       const sample = await sampleTurn({
         engine: deps.engine,
         messages,
-        maxTokens: budget.maxTokens,
+        maxTokens: replyLimit(settings, budget, promptTokens),
         temperature: settings.temperature,
         topP: settings.topP,
+        ...(settings.topK !== undefined ? { topK: settings.topK } : {}),
+        ...(settings.presencePenalty !== undefined ? { presencePenalty: settings.presencePenalty } : {}),
+        ...(settings.generationPrefix ? { prefix: settings.generationPrefix } : {}),
         signal,
         seq,
         maxRetries: settings.maxRetries,
         requireAnswer: forceNext || seq + 1 >= settings.maxSteps,
+        ...(resample ? { isRepeat: (call: ToolCall) => findDuplicate(steps, call) !== null } : {}),
         meter,
         emit,
       });

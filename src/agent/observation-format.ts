@@ -1,10 +1,18 @@
 import { pyJson } from './prompt';
+import { DEFAULT_TEXTS, fillText, type PromptTexts } from './prompt-texts';
 import type { SearchResult, VisitResult } from './step-result';
 import type { StepNote } from './types';
 
 /** Observation text in the exact DR-Venus formats, so the model sees what it was trained on. */
 
-export function formatSearchObservation(results: readonly SearchResult[]): string {
+/**
+ * `errorField`: a failed query carries an `error` key beside its empty list. DR-Venus saw only the
+ * empty list, so its profile leaves the key out.
+ */
+export function formatSearchObservation(
+  results: readonly SearchResult[],
+  opts: { errorField?: boolean } = {},
+): string {
   const list = results.map((r) => {
     const hits = r.hits.map((h) => {
       const hit: Record<string, string> = { title: h.title, url: h.url, snippet: h.snippet };
@@ -12,7 +20,7 @@ export function formatSearchObservation(results: readonly SearchResult[]): strin
       return hit;
     });
     const entry: Record<string, unknown> = { query: r.query, web_page_info_list: hits };
-    if (r.error) entry.error = r.error;
+    if (r.error && opts.errorField !== false) entry.error = r.error;
     return entry;
   });
   return pyJson(list);
@@ -24,26 +32,38 @@ export function visitFrame(url: string, goal: string, evidence: string, summary:
 
 export const VISIT_SEPARATOR = '\n=======\n';
 
+export type FailureTexts = Pick<PromptTexts, 'pageFailedEvidence' | 'pageFailedSummary'>;
+
 /** What a page's frame carries: the evidence taken from it, or why it could not be read. */
-function frameTexts(r: VisitResult): { evidence: string; summary: string } {
+function frameTexts(r: VisitResult, texts: FailureTexts): { evidence: string; summary: string } {
   if (r.ok) return { evidence: r.evidence, summary: r.summary };
   const reason = r.reason?.trim() || 'the page could not be read';
-  return { evidence: `The page could not be read: ${reason}.`, summary: `No information: ${reason}.` };
+  return {
+    evidence: fillText(texts.pageFailedEvidence, { reason }),
+    summary: fillText(texts.pageFailedSummary, { reason }),
+  };
 }
 
 /**
  * The evidence and summary to show for a page: the words its frame gave the model. A failed page
  * read back from recorded text has no reason, only the recorded words, and keeps them.
  */
-export function pageTexts(r: VisitResult): { evidence: string; summary: string } {
+export function pageTexts(
+  r: VisitResult,
+  texts: FailureTexts = DEFAULT_TEXTS,
+): { evidence: string; summary: string } {
   if (!r.ok && r.reason === undefined) return { evidence: r.evidence, summary: r.summary };
-  return frameTexts(r);
+  return frameTexts(r, texts);
 }
 
-export function formatVisitObservation(results: readonly VisitResult[], goal: string): string {
+export function formatVisitObservation(
+  results: readonly VisitResult[],
+  goal: string,
+  texts: FailureTexts = DEFAULT_TEXTS,
+): string {
   return results
     .map((r) => {
-      const { evidence, summary } = frameTexts(r);
+      const { evidence, summary } = frameTexts(r, texts);
       return visitFrame(r.url, goal, evidence, summary);
     })
     .join(VISIT_SEPARATOR);

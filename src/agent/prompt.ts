@@ -1,5 +1,7 @@
+import { DEFAULT_TEXTS, fillText } from './prompt-texts';
+
 /**
- * The DR-Venus system prompt. The role and research instructions are our own words; the `# Tools`
+ * The DR-Venus system prompt. Its wording is a prompt text (src/agent/prompt-texts.ts); the `# Tools`
  * block follows the Qwen function-calling layout the model was trained on, since the model keys on it.
  */
 
@@ -51,15 +53,6 @@ export function pyJson(value: unknown): string {
   return `{${parts.join(', ')}}`;
 }
 
-const ROLE = [
-  'You are a research assistant that investigates questions in depth, from everyday topics to specialised',
-  'academic fields. Search widely, open and read the most promising pages rather than relying on search',
-  'snippets, and **cross-check every key fact** against several independent, credible sources before you',
-  'rely on it. Do not repeat a search or a visit you have already made; refine the query instead. When the',
-  'evidence is sufficient, write a complete, accurate, well-organised and neutral answer, and put the whole',
-  'final answer inside `<answer></answer>` tags.',
-].join(' ');
-
 export function toolsBlock(): string {
   return [
     '# Tools',
@@ -87,11 +80,22 @@ export function formatDate(ms: number): string {
 
 export interface PromptOptions {
   date: string;
-  /** Replaces the built-in prompt entirely (the user's own prompt). */
+  /** The system text with its `{tools}` and `{date}` placeholders; the built-in one when absent. */
+  text?: string;
+  /** Replaces `text` (the user's own prompt), placeholders filled the same way. */
   custom?: string;
 }
 
+const DATE_LINE = /^(Current date: )\d{4}-\d{2}-\d{2}$/m;
+
+/**
+ * The system prompt: `{tools}` becomes the tool list and `{date}` the date. A pasted prompt without
+ * `{date}` that has its own "Current date: YYYY-MM-DD" line gets today's date there instead, so a
+ * prompt copied from elsewhere does not pin the model to the day it was written.
+ */
 export function buildSystemPrompt(opts: PromptOptions): string {
-  if (opts.custom?.trim()) return opts.custom;
-  return `${ROLE}\n\n${toolsBlock()}\n\nCurrent date: ${opts.date}\n`;
+  const text = opts.custom?.trim() ? opts.custom : (opts.text ?? DEFAULT_TEXTS.system);
+  const filled = fillText(text, { tools: toolsBlock(), date: opts.date });
+  if (text.includes('{date}')) return filled;
+  return filled.replace(DATE_LINE, `$1${opts.date}`);
 }

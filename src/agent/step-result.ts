@@ -39,6 +39,8 @@ export interface VisitResult {
   /** When the page's text was read (epoch ms), when known. */
   readAt?: number;
   via?: PageReadVia;
+  /** Why the evidence is not what the summary model wrote (it failed; ranked passages stand in). */
+  summaryNote?: string;
 }
 
 export type StepResult =

@@ -1,6 +1,6 @@
 import { isAbortError } from '../llm/abort';
 import type { AgentTools, ToolContext } from './deps';
-import { formatSearchObservation, formatVisitObservation } from './observation-format';
+import { type FailureTexts, formatSearchObservation, formatVisitObservation } from './observation-format';
 import { parseVisitFrames } from './observation-parse';
 import type { PageReadVia, SearchResult, StepResult, VisitResult } from './step-result';
 import type { ToolCall } from './types';
@@ -14,9 +14,20 @@ export interface ToolOutcome {
   error: string | null;
 }
 
-export async function runTool(tools: AgentTools, call: ToolCall, ctx: ToolContext): Promise<ToolOutcome> {
+export interface FormatContext {
+  texts?: FailureTexts;
+  searchErrorField?: boolean;
+}
+
+export async function runTool(
+  tools: AgentTools,
+  call: ToolCall,
+  ctx: ToolContext & FormatContext,
+): Promise<ToolOutcome> {
+  const searchOpts = { errorField: ctx.searchErrorField ?? true };
+  const toolCtx: ToolContext = { signal: ctx.signal, question: ctx.question, seq: ctx.seq };
   try {
-    const verbatim = tools.observe ? await tools.observe(call, ctx) : null;
+    const verbatim = tools.observe ? await tools.observe(call, toolCtx) : null;
     if (typeof verbatim === 'string') {
       const sources =
         call.name === 'visit' ? parseVisitFrames(verbatim).map((f) => ({ url: f.url, title: '' })) : [];
@@ -25,7 +36,7 @@ export async function runTool(tools: AgentTools, call: ToolCall, ctx: ToolContex
     if (call.name === 'search') {
       const searches = cleanSearch(await tools.search(call.arguments.query, { signal: ctx.signal }));
       return {
-        observation: formatSearchObservation(searches),
+        observation: formatSearchObservation(searches, searchOpts),
         result: { tool: 'search', searches },
         sources: [],
         error: null,
@@ -35,7 +46,7 @@ export async function runTool(tools: AgentTools, call: ToolCall, ctx: ToolContex
     const pages = cleanVisit(await tools.visit(url, goal, { signal: ctx.signal, question: ctx.question }));
     const sources = pages.filter((r) => r.ok).map((r) => ({ url: r.url, title: r.title }));
     return {
-      observation: formatVisitObservation(pages, goal),
+      observation: formatVisitObservation(pages, goal, ctx.texts),
       result: { tool: 'visit', goal, pages },
       sources,
       error: null,
@@ -46,8 +57,8 @@ export async function runTool(tools: AgentTools, call: ToolCall, ctx: ToolContex
     const result = failureResult(call, message);
     const observation =
       result.tool === 'search'
-        ? formatSearchObservation(result.searches)
-        : formatVisitObservation(result.pages, result.goal);
+        ? formatSearchObservation(result.searches, searchOpts)
+        : formatVisitObservation(result.pages, result.goal, ctx.texts);
     return { observation, result, sources: [], error: message };
   }
 }
@@ -110,6 +121,7 @@ function cleanVisit(results: unknown): VisitResult[] {
     if (typeof r.finalUrl === 'string' && r.finalUrl) page.finalUrl = r.finalUrl;
     if (typeof r.readAt === 'number' && Number.isFinite(r.readAt)) page.readAt = r.readAt;
     if (VIA.includes(r.via)) page.via = r.via;
+    if (typeof r.summaryNote === 'string' && r.summaryNote) page.summaryNote = r.summaryNote;
     return page;
   });
 }

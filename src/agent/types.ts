@@ -41,7 +41,11 @@ export interface FoldPoint {
   dropBefore: number;
 }
 
-export type StepNoteKind = 'duplicate' | 'steer' | 'force-answer' | 'format';
+/**
+ * `context-limit` (no-fold policy): the window was full, so the note takes the result's place;
+ * `dropped` is never stored: a render adds it after a fold left steps out.
+ */
+export type StepNoteKind = 'duplicate' | 'steer' | 'force-answer' | 'format' | 'context-limit' | 'dropped';
 
 /** Text appended inside a step's `<tool_response>` after the observation. */
 export interface StepNote {
@@ -126,7 +130,7 @@ export interface CitedAnswer {
   sources: Array<{ n: number; url: string; title: string }>;
 }
 
-export type RetryReason = 'parse' | 'repetition' | 'empty';
+export type RetryReason = 'parse' | 'repetition' | 'empty' | 'duplicate';
 
 export type AgentErrorCode =
   | 'tool-failed'

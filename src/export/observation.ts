@@ -25,6 +25,8 @@ export interface VisitEvidence {
   goal: string;
   evidence: string;
   summary: string;
+  /** Why ranked passages stand in for the summary model's evidence. */
+  note?: string;
 }
 
 type StepFields = Pick<AgentStep, 'action' | 'observation' | 'result' | 'sources'>;
@@ -58,6 +60,7 @@ export function visitEvidenceOf(step: StepFields): VisitEvidence[] {
       goal: result.goal,
       evidence: evidence.trim(),
       summary: summary.trim(),
+      ...(p.summaryNote ? { note: p.summaryNote } : {}),
     };
   });
 }

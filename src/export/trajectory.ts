@@ -35,7 +35,7 @@ export function sessionToTrajectory(
   systemPrompt: string,
 ): Trajectory {
   const done = steps.filter((s) => s.status === 'done' || s.action.kind === 'answer');
-  const messages = renderConversation({ systemPrompt, question: session.question }, done, NO_FOLD, 10);
+  const messages = renderConversation({ systemPrompt, question: session.question }, done, NO_FOLD);
   return {
     question: session.question,
     messages: messages.map((m) => ({ role: m.role, content: m.content })),

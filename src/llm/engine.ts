@@ -25,6 +25,16 @@ export interface ChatOptions {
   maxTokens: number;
   temperature?: number;
   topP?: number;
+  /** Sample from the K most likely tokens (sent where the backend supports it). */
+  topK?: number;
+  /** OpenAI-style presence penalty (sent where the backend supports it). */
+  presencePenalty?: number;
+  /**
+   * Text the reply starts with, written right after the generation prompt by engines that build
+   * the prompt (wllama; web-llm when loaded with the same prefix). It is returned as the start of
+   * `text` and streamed as the first delta, so the raw text kept for history holds it.
+   */
+  prefix?: string;
   stop?: string[];
   /** A GBNF grammar (wllama) or a JSON/EBNF constraint the engine understands; ignored where unsupported. */
   grammar?: string;

@@ -10,9 +10,12 @@ import {
   type FinishReason,
   type LoadOptions,
 } from './engine';
-import { firstByteTimeout, httpError, unreachable } from './openai-errors';
+import { firstByteTimeout, unreachable } from './openai-errors';
+import { getJson, openRequest, RefusedFields } from './openai-http';
 import { type Chunk, describeIssue, ModelListSchema } from './openai-schema';
 import { buildUsage, mapFinish, parseChunk } from './openai-stream';
+import { serverWindow } from './openai-window';
+import { ReasoningWrap } from './reasoning-wrap';
 import { SseParser } from './sse';
 import { StopFilter } from './stop-filter';
 
@@ -32,8 +35,10 @@ export interface OpenAiEngineOptions {
   now?: () => number;
   /** Give up when no response byte arrives for this long. Default 60 s (cold model loads are slow). */
   firstByteTimeoutMs?: number;
-  /** Context window to report; servers don't say. Default 32768. */
+  /** Context window to report when the server does not say its own (see openai-window.ts). Default 32768. */
   contextWindow?: number;
+  /** Ask the server for its real window at load (default true). */
+  probeWindow?: boolean;
   /** Body field for a GBNF grammar (llama.cpp server reads `grammar`); unset: grammar not sent. */
   grammarField?: 'grammar';
 }
@@ -42,9 +47,14 @@ export type ConnectionResult =
   | { ok: true; models: string[]; modelFound: boolean | null; latencyMs: number }
   | { ok: false; code: EngineError['code']; message: string; hint: string };
 
+/** Sampling fields some strict servers refuse; dropped after the first refusal that names them. */
+const OPTIONAL_FIELDS = ['top_k', 'presence_penalty'] as const;
+
 export class OpenAiEngine implements ChatEngine {
   private modelId: string | null = null;
   private readonly baseUrl: string;
+  private reportedWindow: number | null = null;
+  private readonly refused = new Set<string>();
 
   constructor(private readonly opts: OpenAiEngineOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -55,7 +65,7 @@ export class OpenAiEngine implements ChatEngine {
       kind: 'openai',
       modelId: this.modelId,
       loaded: this.modelId !== null,
-      contextWindow: this.opts.contextWindow ?? 32768,
+      contextWindow: this.reportedWindow ?? this.opts.contextWindow ?? 32768,
     };
   }
 
@@ -66,11 +76,19 @@ export class OpenAiEngine implements ChatEngine {
       throw new EngineError('not-loaded', 'No model name given.', 'Enter the model name the server uses.');
     }
     this.modelId = modelId;
+    this.reportedWindow =
+      this.opts.probeWindow === false
+        ? null
+        : await serverWindow(this.baseUrl, modelId, (url) => getJson(this.opts, url, opts.signal)).catch(
+            () => null,
+          );
+    throwIfAborted(opts.signal);
     opts.onProgress?.({ fraction: 1, text: `Using ${modelId} at ${this.baseUrl}` });
   }
 
   async unload(): Promise<void> {
     this.modelId = null;
+    this.reportedWindow = null;
   }
 
   async chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult> {
@@ -88,14 +106,13 @@ export class OpenAiEngine implements ChatEngine {
     };
     if (opts.temperature !== undefined) body.temperature = opts.temperature;
     if (opts.topP !== undefined) body.top_p = opts.topP;
+    // vLLM, SGLang, llama.cpp and LM Studio take top_k beside the OpenAI fields.
+    if (opts.topK !== undefined) body.top_k = opts.topK;
+    if (opts.presencePenalty !== undefined) body.presence_penalty = opts.presencePenalty;
     if (opts.stop?.length) body.stop = [...opts.stop];
     if (opts.grammar && this.opts.grammarField) body[this.opts.grammarField] = opts.grammar;
 
-    const stream = await this.open(
-      '/chat/completions',
-      { method: 'POST', body: JSON.stringify(body) },
-      opts.signal,
-    );
+    const stream = await this.openChat(body, opts.signal);
     const { response, timer, inner } = stream;
     const filter = new StopFilter(opts.stop ?? []);
     const sse = new SseParser();
@@ -108,6 +125,7 @@ export class OpenAiEngine implements ChatEngine {
     let lastDeltaAt = 0;
     let deltas = 0;
     let finish: FinishReason | null = null;
+    const wrap = new ReasoningWrap(opts.prefix ?? '');
     let usage: Chunk['usage'] = null;
     let timings: Chunk['timings'] = null;
     let done = false;
@@ -122,7 +140,10 @@ export class OpenAiEngine implements ChatEngine {
       if (chunk.timings) timings = chunk.timings;
       const choice = chunk.choices[0];
       if (!choice) return;
-      const content = choice.delta?.content;
+      const delta = choice.delta;
+      const content =
+        wrap.reasoning(delta?.reasoning_content ?? delta?.reasoning ?? '') +
+        wrap.content(delta?.content ?? '');
       if (content && !filter.stopped) {
         const at = now();
         if (deltas++ === 0) firstDeltaAt = at;
@@ -184,6 +205,45 @@ export class OpenAiEngine implements ChatEngine {
     };
   }
 
+  /**
+   * POST /chat/completions. A strict server that refuses an optional sampling field by name (HTTP
+   * 400) is asked again without it, and not sent it again.
+   */
+  private async openChat(body: Record<string, unknown>, signal: AbortSignal | undefined) {
+    for (const f of this.refused) delete body[f];
+    const sent = OPTIONAL_FIELDS.filter((f) => f in body);
+    try {
+      return await this.open(
+        '/chat/completions',
+        { method: 'POST', body: JSON.stringify(body) },
+        signal,
+        sent,
+      );
+    } catch (err) {
+      if (!(err instanceof RefusedFields)) throw err;
+      for (const f of err.fields) {
+        this.refused.add(f);
+        delete body[f];
+      }
+      return this.open('/chat/completions', { method: 'POST', body: JSON.stringify(body) }, signal);
+    }
+  }
+
+  private open(
+    path: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    refusable?: readonly string[],
+  ) {
+    return openRequest(
+      { ...this.opts, baseUrl: this.baseUrl, model: this.modelId ?? '' },
+      path,
+      init,
+      signal,
+      refusable,
+    );
+  }
+
   /** Lists the server's models (GET /models); says plainly what is wrong when it cannot. */
   async testConnection(signal?: AbortSignal): Promise<ConnectionResult> {
     const t0 = (this.opts.now ?? (() => performance.now()))();
@@ -221,48 +281,5 @@ export class OpenAiEngine implements ChatEngine {
       const e = err instanceof EngineError ? err : unreachable(this.baseUrl, err);
       return { ok: false, code: e.code, message: e.message, hint: e.hint };
     }
-  }
-
-  /** fetch with auth, the first-byte timer and error mapping for non-2xx responses. */
-  private async open(path: string, init: RequestInit, signal: AbortSignal | undefined) {
-    const fetchImpl = this.opts.fetch ?? globalThis.fetch.bind(globalThis);
-    const inner = new AbortController();
-    const relay = () => inner.abort(signal?.reason);
-    signal?.addEventListener('abort', relay, { once: true });
-    const timeoutMs = this.opts.firstByteTimeoutMs ?? 60_000;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      inner.abort();
-    }, timeoutMs);
-    const headers: Record<string, string> = { accept: 'text/event-stream, application/json' };
-    if (init.body) headers['content-type'] = 'application/json';
-    if (this.opts.apiKey) headers.authorization = `Bearer ${this.opts.apiKey}`;
-    const sentAt = (this.opts.now ?? (() => performance.now()))();
-    let response: Response;
-    try {
-      response = await fetchImpl(`${this.baseUrl}${path}`, { ...init, headers, signal: inner.signal });
-    } catch (err) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', relay);
-      if (signal?.aborted) throw abortError(signal.reason);
-      if (timedOut) throw firstByteTimeout(this.baseUrl, timeoutMs / 1000);
-      throw unreachable(this.baseUrl, err);
-    }
-    if (!response.ok) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', relay);
-      const body = await response.text().catch(() => '');
-      throw httpError(response.status, body, this.baseUrl, this.modelId ?? '');
-    }
-    return {
-      response,
-      timer,
-      inner,
-      sentAt,
-      timedOut: () => timedOut,
-      /** The first-byte timer only guards the wait for the first byte, not slow generation. */
-      gotByte: () => clearTimeout(timer),
-    };
   }
 }

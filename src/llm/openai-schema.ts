@@ -21,6 +21,7 @@ export const ChunkSchema = v.looseObject({
         v.looseObject({
           content: v.optional(v.nullable(v.string())),
           reasoning_content: v.optional(v.nullable(v.string())),
+          reasoning: v.optional(v.nullable(v.string())),
         }),
       ),
       finish_reason: v.optional(v.nullable(v.string())),

@@ -13,7 +13,13 @@ import { HINT_NO_WEBGPU, toLoadError } from './load-errors';
 import { ProgressTracker } from './progress-stats';
 import { appConfigWith, type CustomMlcModel } from './webllm-custom';
 import { parseWebLlmProgress } from './webllm-progress';
-import type { AppConfigLike, WebLlmChunk, WebLlmEngineLike, WebLlmModule } from './webllm-types';
+import type {
+  AppConfigLike,
+  ConvConfigLike,
+  WebLlmChunk,
+  WebLlmEngineLike,
+  WebLlmModule,
+} from './webllm-types';
 
 /**
  * web-llm (MLC, WebGPU) behind ChatEngine.
@@ -37,6 +43,12 @@ export interface WebLlmEngineOptions {
   /** Applied at load as `context_window_size` (prebuilt Qwen3 records default to 4096). Default 8192. */
   contextWindow?: number;
   customModels?: readonly CustomMlcModel[];
+  /**
+   * Text every reply starts with (`<think>\n` for thinking models). web-llm builds the prompt from
+   * the model's conversation template, so the prefix is set there at load (see prefixTemplate) and
+   * a request may only ask for this one.
+   */
+  generationPrefix?: string;
   /** Approximate download size per model id, for progress ETA before web-llm reports bytes. */
   approxDownloadBytes?: (modelId: string) => number | undefined;
   now?: () => number;
@@ -91,7 +103,11 @@ export class WebLlmEngine implements ChatEngine {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const contextWindow = this.opts.contextWindow ?? DEFAULT_CONTEXT;
     try {
-      await engine.reload(modelId, { context_window_size: contextWindow });
+      const prefix = this.opts.generationPrefix ?? '';
+      await engine.reload(modelId, {
+        context_window_size: contextWindow,
+        ...(prefix ? { conv_config: prefixTemplate(prefix) } : {}),
+      });
       throwIfAborted(opts.signal);
     } catch (err) {
       await engine.unload().catch(() => undefined);
@@ -118,18 +134,30 @@ export class WebLlmEngine implements ChatEngine {
     throwIfAborted(opts.signal);
     const onAbort = () => engine.interruptGenerate();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
+    const loaded = this.opts.generationPrefix ?? '';
+    const prefix = loaded && opts.prefix === loaded ? loaded : '';
+    if (prefix) opts.onDelta?.(prefix);
     let text = '';
     let finish: FinishReason = 'stop';
     let usage: WebLlmChunk['usage'] = null;
     try {
       const stream = await engine.chat.completions.create({
-        // Passed through unchanged: rewriting history breaks web-llm's prefix (KV) reuse.
-        messages: messages.map((m) => ({ role: m.role, content: m.content })),
+        // Passed through unchanged, but for the prefix the template writes itself: web-llm keeps
+        // its own reply without it, and reuses its KV cache only when history matches verbatim.
+        messages: messages.map((m) => ({
+          role: m.role,
+          content:
+            loaded && m.role === 'assistant' && m.content.startsWith(loaded)
+              ? m.content.slice(loaded.length)
+              : m.content,
+        })),
         stream: true,
         stream_options: { include_usage: true },
         max_tokens: opts.maxTokens,
         ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
         ...(opts.topP === undefined ? {} : { top_p: opts.topP }),
+        // web-llm 0.2.86 has no top_k; presence_penalty it has.
+        ...(opts.presencePenalty === undefined ? {} : { presence_penalty: opts.presencePenalty }),
         ...(opts.stop?.length ? { stop: [...opts.stop] } : {}),
       });
       for await (const chunk of stream) {
@@ -155,7 +183,7 @@ export class WebLlmEngine implements ChatEngine {
     if (opts.signal?.aborted) throw abortError(opts.signal.reason);
     const extra = usage?.extra;
     return {
-      text,
+      text: prefix + text,
       finishReason: finish,
       usage: {
         promptTokens: usage?.prompt_tokens ?? 0,
@@ -177,6 +205,23 @@ export class WebLlmEngine implements ChatEngine {
     this.contextWindow = 0;
     await engine?.unload().catch(() => undefined);
   }
+}
+
+/**
+ * The ChatML (Qwen) template with a prefix after `<|im_start|>assistant\n`: in the reply header
+ * that web-llm writes before generating, and in every earlier assistant turn it renders, so the
+ * history it re-renders matches what its KV cache holds (checked in web-llm 0.2.86 lib/index.js:
+ * getPromptArrayInternal uses role_empty_sep for the reply header, role_templates for past turns).
+ */
+export function prefixTemplate(prefix: string): ConvConfigLike {
+  return {
+    role_empty_sep: `\n${prefix}`,
+    role_templates: {
+      user: '{user_message}',
+      assistant: `${prefix}{assistant_message}`,
+      tool: '{tool_message}',
+    },
+  };
 }
 
 function mapFinish(reason: string): FinishReason {

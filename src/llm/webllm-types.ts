@@ -33,11 +33,21 @@ export interface WebLlmRequest {
   max_tokens: number;
   temperature?: number;
   top_p?: number;
+  presence_penalty?: number;
   stop?: string[];
 }
 
+/** Overrides of the model's conversation template (web-llm's `ConvTemplateConfig`), applied at load. */
+export interface ConvConfigLike {
+  role_empty_sep?: string;
+  role_templates?: Partial<Record<'user' | 'assistant' | 'tool', string>>;
+}
+
 export interface WebLlmEngineLike {
-  reload(modelId: string, chatOpts?: { context_window_size?: number }): Promise<void>;
+  reload(
+    modelId: string,
+    chatOpts?: { context_window_size?: number; conv_config?: ConvConfigLike },
+  ): Promise<void>;
   chat: { completions: { create(request: WebLlmRequest): Promise<AsyncIterable<WebLlmChunk>> } };
   interruptGenerate(): void;
   unload(): Promise<void>;

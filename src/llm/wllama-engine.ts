@@ -155,13 +155,17 @@ export class WllamaEngine implements ChatEngine {
     let chunks = 0;
     const started = now();
     let firstAt = 0;
+    const prefix = opts.prefix ?? '';
+    if (prefix) opts.onDelta?.(prefix);
     try {
       await instance.createCompletion({
-        prompt: toChatMlPrompt(messages),
+        prompt: toChatMlPrompt(messages) + prefix,
         stream: true,
         max_tokens: opts.maxTokens,
         ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
         ...(opts.topP === undefined ? {} : { top_p: opts.topP }),
+        ...(opts.topK === undefined ? {} : { top_k: opts.topK }),
+        ...(opts.presencePenalty === undefined ? {} : { presence_penalty: opts.presencePenalty }),
         ...(stops.length ? { stop: [...stops] } : {}),
         ...(opts.grammar ? { grammar: opts.grammar } : {}),
         ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
@@ -196,7 +200,7 @@ export class WllamaEngine implements ChatEngine {
     const completionTokens = usage?.completion_tokens ?? chunks;
     const decodeSeconds = (ended - (firstAt || started)) / 1000;
     return {
-      text: filter.text,
+      text: prefix + filter.text,
       finishReason: finish,
       usage: {
         promptTokens: usage?.prompt_tokens ?? 0,

@@ -1,5 +1,6 @@
 import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
+import { chooseProfile, type ProfileId } from '../agent/profiles';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
 import type { Settings } from '../settings/schema';
@@ -15,9 +16,14 @@ export interface RunnerDeps {
   loadSettings(): Promise<Settings>;
   /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
-  tools(settings: Settings, ctx: { question: string; seedUrls: string[] }): AgentTools | Promise<AgentTools>;
+  tools(
+    settings: Settings,
+    ctx: { question: string; seedUrls: string[]; profile: ProfileId },
+  ): AgentTools | Promise<AgentTools>;
   /** Evidence of a page the user handed over, ranked for the question. */
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
+  /** The profile the model the settings choose calls for (DR-Venus models: 'dr-venus'). */
+  modelProfile?(settings: Settings): Promise<ProfileId>;
   tokenizer?: TokenCounter;
   clock: () => number;
   newId: () => string;
@@ -26,6 +32,8 @@ export interface RunnerDeps {
 export interface Snapshot {
   app: Settings;
   systemPrompt: string;
+  /** The profile the model called for when the run started ('auto' settles on it). */
+  modelProfile: ProfileId;
 }
 
 export interface RunSpec {
@@ -72,14 +80,18 @@ export async function runOnce(
     const result = await runResearch(
       {
         engine,
-        tools: await deps.tools(snap.app, { question: spec.question, seedUrls: spec.seedUrls }),
+        tools: await deps.tools(snap.app, {
+          question: spec.question,
+          seedUrls: spec.seedUrls,
+          profile: chooseProfile(snap.app.profile, snap.modelProfile),
+        }),
         ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
         clock: deps.clock,
         newId: deps.newId,
       },
       {
         question: spec.question,
-        settings: agentSettingsFrom(snap.app),
+        settings: agentSettingsFrom(snap.app, snap.modelProfile),
         resume: { systemPrompt: snap.systemPrompt, steps: spec.steps },
       },
       { signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },

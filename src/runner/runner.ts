@@ -1,11 +1,14 @@
 import { createControl, type ResearchControl } from '../agent/deps';
+import { isProfileId } from '../agent/profiles';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepFromRecord, stepToRecord } from '../store/step-codec';
+import { agentSettingsFrom } from './agent-settings';
 import { runMoreAttempts } from './attempts';
+import { profileForSettings } from './model-profile';
 import { seedStepFromPage } from './page-seed';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
 import type { StartRequest } from './start-request';
@@ -78,7 +81,9 @@ export function createResearchRunner(deps: RunnerDeps) {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
     const systemPrompt = raw.systemPrompt;
     if (typeof systemPrompt !== 'string') return null;
-    return { app: parseSettings(raw.app), systemPrompt };
+    // Runs saved before profiles ran with general-model settings; they continue that way.
+    const modelProfile = isProfileId(raw.modelProfile) ? raw.modelProfile : 'general';
+    return { app: parseSettings(raw.app), systemPrompt, modelProfile };
   };
 
   return {
@@ -91,8 +96,13 @@ export function createResearchRunner(deps: RunnerDeps) {
       }
       const app = await deps.loadSettings();
       const now = deps.clock();
-      const systemPrompt = buildSystemPrompt({ date: formatDate(now), custom: app.customPrompt });
-      const snap: Snapshot = { app, systemPrompt };
+      const modelProfile = (await deps.modelProfile?.(app).catch(() => null)) ?? profileForSettings(app);
+      const prompts = agentSettingsFrom(app, modelProfile).prompts;
+      const systemPrompt = buildSystemPrompt({
+        date: formatDate(now),
+        ...(prompts ? { text: prompts.system } : {}),
+      });
+      const snap: Snapshot = { app, systemPrompt, modelProfile };
       const id = deps.newId();
       const question = req.question;
       await deps.store.sessions.create({

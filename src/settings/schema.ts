@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { PROFILE_IDS } from '../agent/profiles';
+import type { PromptTexts } from '../agent/prompt-texts';
 import { PROVIDER_IDS } from '../tools/search/types';
 
 /**
@@ -12,11 +14,41 @@ const ProviderSettings = v.object({
   engineId: v.optional(v.string()),
 });
 
+/** The user's own prompt texts for one profile; a missing or blank text keeps the profile's. */
+const text = v.optional(v.pipe(v.string(), v.maxLength(50_000)));
+const PromptTextOverrides = v.object({
+  system: text,
+  formatError: text,
+  forceAnswer: text,
+  contextLimit: text,
+  pageFailedEvidence: text,
+  pageFailedSummary: text,
+  duplicate: text,
+  dropped: text,
+} satisfies Record<keyof PromptTexts, typeof text>);
+
+const optionalNumber = (min: number, max: number, integer = false) =>
+  v.optional(
+    integer
+      ? v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max))
+      : v.pipe(v.number(), v.minValue(min), v.maxValue(max)),
+  );
+
+/** Sampling the user sets on top of the profile's; a missing field follows the profile. */
+const SamplingOverrides = v.object({
+  temperature: optionalNumber(0, 2),
+  topP: optionalNumber(0, 1),
+  topK: optionalNumber(0, 1000, true),
+  presencePenalty: optionalNumber(-2, 2),
+  maxTokens: optionalNumber(256, 32_768, true),
+});
+
 export const SettingsSchema = v.object({
   engine: v.optional(v.picklist(['web-llm', 'wllama', 'openai']), 'web-llm'),
   webllmModel: v.optional(v.string(), ''),
   wllamaModelUrl: v.optional(v.string(), ''),
-  contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(131072)), 8192),
+  /** Tokens; up to 262,144 for servers (a model server that reports its own window overrides it). */
+  contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(262_144)), 8192),
   openaiBaseUrl: v.optional(v.string(), 'http://127.0.0.1:11434/v1'),
   openaiModel: v.optional(v.string(), ''),
   /** Give up on a model server that sends nothing for this long (cold model loads can be slow). */
@@ -24,11 +56,24 @@ export const SettingsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(600_000)),
     60_000,
   ),
-  temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2)), 0.6),
+  /** Model profile (src/agent/profiles.ts); 'auto' follows the model: DR-Venus models get 'dr-venus'. */
+  profile: v.optional(v.picklist(['auto', ...PROFILE_IDS]), 'auto'),
+  promptTexts: v.optional(
+    v.object({ 'dr-venus': v.optional(PromptTextOverrides), general: v.optional(PromptTextOverrides) }),
+    {},
+  ),
+  sampling: v.optional(SamplingOverrides, {}),
+  foldPolicy: v.optional(v.picklist(['profile', 'fold', 'no-fold']), 'profile'),
+  duplicatePolicy: v.optional(v.picklist(['profile', 'resample', 'note']), 'profile'),
+  /** Folded turns in the formats DR-Venus was trained on, or the compact ones. */
+  digestStyle: v.optional(v.picklist(['trained', 'compact']), 'trained'),
   stepLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 200),
   /** Independent runs per question; the answer most of them agree on is kept (see agent/voting). */
   attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1),
-  thoroughness: v.optional(v.picklist(['quick', 'balanced', 'deep']), 'balanced'),
+  /** Attempts run at once on a model server (local engines serve one conversation at a time). */
+  parallelAttempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1),
+  /** 'profile': the profile's step cap (200 for DR-Venus); the others cap it at 15 / 60 / 200. */
+  thoroughness: v.optional(v.picklist(['profile', 'quick', 'balanced', 'deep']), 'profile'),
   searchProviders: v.optional(v.array(ProviderSettings), [
     { id: 'duckduckgo', enabled: true },
     { id: 'wikipedia', enabled: true },
@@ -40,10 +85,20 @@ export const SettingsSchema = v.object({
   allowList: v.optional(v.array(v.string()), []),
   denyList: v.optional(v.array(v.string()), []),
   signInSites: v.optional(v.array(v.string()), []),
-  customPrompt: v.optional(v.string(), ''),
+  /**
+   * Who writes each page's summary: ranked passages and goal-matching sentences ('passages'), the
+   * extractor server, or the main model when it is a server ('main-model'). 'auto': the extractor
+   * when one is set, else passages.
+   */
+  summaryMode: v.optional(v.picklist(['auto', 'passages', 'extractor', 'main-model']), 'auto'),
   /** Optional OpenAI-compatible server that writes each page's evidence; empty = passage ranking. */
   extractorBaseUrl: v.optional(v.string(), ''),
   extractorModel: v.optional(v.string(), ''),
+  /** The extractor's window when its server does not say (it sets how much of a page it reads). */
+  extractorContextWindow: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(262_144)),
+    32_768,
+  ),
   /** Constrained decoding for GGUF models; 'test-sequence' is for the random-weight test model. */
   grammar: v.optional(v.picklist(['off', 'protocol', 'test-sequence']), 'off'),
   /** Advanced: custom MLC model records (a user's own DR-Venus-4B build). */
@@ -59,8 +114,23 @@ export type ProviderSetting = v.InferOutput<typeof ProviderSettings>;
 
 export const DEFAULT_SETTINGS: Settings = v.parse(SettingsSchema, {});
 
+/**
+ * Records saved before profiles kept one system prompt (`customPrompt`): it becomes the system text
+ * of both profiles. Their `temperature` (then always saved, default 0.6) is left to the profile.
+ */
+function upgrade(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  const { customPrompt, temperature: _old, ...rest } = raw as Record<string, unknown>;
+  if (typeof customPrompt !== 'string' || !customPrompt.trim() || 'promptTexts' in rest) return rest;
+  return {
+    ...rest,
+    promptTexts: { 'dr-venus': { system: customPrompt }, general: { system: customPrompt } },
+  };
+}
+
 /** Keeps every valid field of a stored record and replaces the invalid ones with defaults. */
-export function parseSettings(raw: unknown): Settings {
+export function parseSettings(stored: unknown): Settings {
+  const raw = upgrade(stored);
   const whole = v.safeParse(SettingsSchema, raw);
   if (whole.success) return whole.output;
   if (typeof raw !== 'object' || raw === null) return DEFAULT_SETTINGS;

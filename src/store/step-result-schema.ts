@@ -31,6 +31,7 @@ const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
   finalUrl: optionalString,
   readAt: v.optional(v.pipe(v.number(), v.finite())),
   via: v.optional(v.picklist(VIA)),
+  summaryNote: optionalString,
 });
 
 export const stepResultSchema: v.GenericSchema<unknown, StepResult> = v.variant('tool', [

@@ -1,3 +1,4 @@
+import { chooseProfile, PROFILES, profileForModelName } from '../../agent/profiles';
 import type { Settings } from '../../settings/schema';
 import { EngineError } from '../engine';
 import { GGUF_CATALOG } from '../gguf-catalog';
@@ -80,8 +81,10 @@ export function createEngineChooser(deps: ChooserDeps) {
       modelId = choice.model.id;
     }
     const approx = (id: string) => catalog.find((c) => c.id === id)?.approxDownloadBytes;
+    // web-llm writes the generation prefix from its template, set at load (see WebLlmEngine).
+    const prefix = PROFILES[chooseProfile(s.profile, profileForModelName(modelId))].generationPrefix;
     return {
-      key: `web-llm|${modelId}|${s.contextWindow}`,
+      key: `web-llm|${modelId}|${s.contextWindow}|${prefix}`,
       kind: 'web-llm',
       modelId,
       create: () =>
@@ -89,6 +92,7 @@ export function createEngineChooser(deps: ChooserDeps) {
           contextWindow: s.contextWindow,
           customModels: custom,
           approxDownloadBytes: approx,
+          generationPrefix: prefix,
         }),
     };
   };

@@ -29,7 +29,7 @@ export interface ToolDeps {
     goal: string,
     question: string,
     signal: AbortSignal,
-  ): Promise<{ evidence: string; summary: string }>;
+  ): Promise<{ evidence: string; summary: string; note?: string }>;
   pages?: Pick<PagesRepo, 'getFresh' | 'put'>;
   policy: UrlPolicy;
   maxTabs: number;
@@ -122,11 +122,22 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
       provenance.add(page.finalUrl, 'page');
       provenance.addAll(page.links, 'page');
       if (!page.markdown.trim()) return fail('The page has no readable text.');
-      const { evidence, summary } = deps.writeEvidence
+      const written: { evidence: string; summary: string; note?: string } = deps.writeEvidence
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
         : deps.rank(page.markdown, goal, ctx.question);
+      const { evidence, summary, note } = written;
       const { title, finalUrl, via, readAt } = page;
-      return { url, title, ok: true, evidence, summary, finalUrl, via, readAt };
+      return {
+        url,
+        title,
+        ok: true,
+        evidence,
+        summary,
+        finalUrl,
+        via,
+        readAt,
+        ...(note ? { summaryNote: note } : {}),
+      };
     } catch (err) {
       if (signal.aborted) throw err;
       return fail(err instanceof Error ? err.message : String(err));

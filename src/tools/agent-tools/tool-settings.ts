@@ -20,3 +20,37 @@ export function readsSignedOut(s: Settings, url: string): boolean {
 export function evidenceBudget(contextWindow: number): number {
   return Math.max(300, Math.min(2000, Math.floor(contextWindow / 10)));
 }
+
+/** Which server writes page summaries, or null for ranked passages (see Settings.summaryMode). */
+export interface SummaryServer {
+  baseUrl: string;
+  model: string;
+  /** Secret holding its API key. */
+  keyName: 'extractorKey' | 'openaiKey';
+  /** Its window when it does not report one. */
+  contextWindow: number;
+}
+
+export function summaryServer(s: Settings): SummaryServer | null {
+  const extractor: SummaryServer | null =
+    s.extractorBaseUrl.trim() && s.extractorModel.trim()
+      ? {
+          baseUrl: s.extractorBaseUrl.trim(),
+          model: s.extractorModel.trim(),
+          keyName: 'extractorKey',
+          contextWindow: s.extractorContextWindow,
+        }
+      : null;
+  if (s.summaryMode === 'passages') return null;
+  if (s.summaryMode === 'main-model') {
+    // A model in the browser would evict its own conversation's cache (ARCHITECTURE §5).
+    if (s.engine !== 'openai' || !s.openaiModel.trim()) return extractor;
+    return {
+      baseUrl: s.openaiBaseUrl.trim(),
+      model: s.openaiModel.trim(),
+      keyName: 'openaiKey',
+      contextWindow: s.contextWindow,
+    };
+  }
+  return extractor;
+}

@@ -1,6 +1,6 @@
 /**
  * Evidence for one visited page without a model: passages ranked by BM25 against the visit goal and
- * the research question, plus a short extractive summary. Keeps the main conversation's KV cache
+ * the research question, plus a goal-focused extractive summary (evidence-summary.ts). Keeps the main conversation's KV cache
  * intact, which a second model conversation would evict (ARCHITECTURE §5).
  */
 
@@ -9,6 +9,7 @@ import { type Passage, splitPassages } from './evidence-passages';
 import { rankPassages } from './evidence-rank';
 import { estimateTokens, selectEvidence, type TokenCounter } from './evidence-select';
 import { leadSentences } from './evidence-sentences';
+import { goalSummary } from './evidence-summary';
 
 export { estimateTokens, type TokenCounter } from './evidence-select';
 
@@ -52,17 +53,19 @@ export function buildEvidence(input: EvidenceInput, opts: EvidenceOptions = {}):
   const evidenceTokens = opts.evidenceTokens ?? 800;
   const summaryTokens = opts.summaryTokens ?? 150;
   const passages = splitPassages(input.markdown);
-  const ranked = rankPassages(passages, `${input.goal}\n${input.question ?? ''}`);
+  const query = `${input.goal}\n${input.question ?? ''}`;
+  const ranked = rankPassages(passages, query);
   const { text, chosen } = selectEvidence(ranked, passages, evidenceTokens, count);
 
+  // The summary answers the goal where the page does: its best-matching sentences, best first.
+  // A page where nothing matches gets its lead, since a page chosen for a goal usually opens with
+  // its point.
+  const focused = goalSummary(passages, query, summaryTokens, count);
   const first: Passage | undefined = passages[0];
-  const top = ranked[0]?.passage;
   const leadSource = input.excerpt?.trim() || (first ? markdownToReadableText(first.text) : '');
-  const lead = leadSentences(leadSource, 2, summaryTokens * 3);
-  const topLead =
-    top && top !== first ? leadSentences(markdownToReadableText(top.text), 2, summaryTokens * 3) : '';
   const summary =
-    fitSummary([lead, topLead && !lead.includes(topLead) ? topLead : ''], summaryTokens, count) ||
+    focused ||
+    fitSummary([leadSentences(leadSource, 2, summaryTokens * 3)], summaryTokens, count) ||
     leadSentences(leadSource, 1, summaryTokens * 2);
 
   return {

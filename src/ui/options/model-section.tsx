@@ -48,7 +48,7 @@ export function ModelSection(
           name="contextWindow"
           type="number"
           min={2048}
-          max={131072}
+          max={262144}
           step={1024}
           value={settings.contextWindow}
           onInput={(e) => set('contextWindow', Number(e.currentTarget.value))}

@@ -6,6 +6,7 @@ import type { UiServices } from '../shared/services';
 import { ModelSection } from './model-section';
 import { OPENAI_KEY } from './openai-panel';
 import { PrivacySection } from './privacy-section';
+import { ProfileSection } from './profile-section';
 import { ResearchSection } from './research-section';
 import { normalizeProviders, originsToRequest, reachedOrigins } from './save-plan';
 import { SearchSection } from './search-section';
@@ -106,6 +107,7 @@ export function OptionsApp({ services }: { services: UiServices }) {
       <h1 id="options-title">{t('optionsTitle')}</h1>
       <ModelSection {...shared} {...links} status={status} />
       <SearchSection {...shared} {...links} />
+      <ProfileSection {...shared} />
       <ResearchSection {...shared} />
       <PrivacySection {...shared} />
       <div class="actions">

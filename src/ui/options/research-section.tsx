@@ -1,8 +1,7 @@
-import { buildSystemPrompt, formatDate } from '../../agent/prompt';
 import type { Settings } from '../../settings/schema';
 import type { SectionProps } from './option-types';
 
-/** How a run behaves: length, depth, sampling, the system prompt, and the export default. */
+/** How a run behaves: length, depth, attempts, page summaries, and the export default. */
 export function ResearchSection({ settings, set, t }: SectionProps) {
   return (
     <fieldset>
@@ -25,6 +24,7 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
           value={settings.thoroughness}
           onChange={(e) => set('thoroughness', e.currentTarget.value as Settings['thoroughness'])}
         >
+          <option value="profile">{t('thoroughnessProfile')}</option>
           <option value="quick">{t('thoroughnessQuick')}</option>
           <option value="balanced">{t('thoroughnessBalanced')}</option>
           <option value="deep">{t('thoroughnessDeep')}</option>
@@ -44,40 +44,34 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
         />
       </label>
       <label>
-        {t('optionsTemperature')}
+        {t('optionsParallelAttempts')}
+        <span class="small muted">{t('optionsParallelAttemptsHelp')}</span>
         <input
-          name="temperature"
+          name="parallelAttempts"
           type="number"
-          min={0}
-          max={2}
-          step={0.05}
-          value={settings.temperature}
-          onInput={(e) => set('temperature', Number(e.currentTarget.value))}
+          min={1}
+          max={5}
+          step={1}
+          value={settings.parallelAttempts}
+          onInput={(e) => set('parallelAttempts', Number(e.currentTarget.value))}
         />
       </label>
       <label>
-        {t('optionsCustomPrompt')}
-        <span class="small muted">{t('optionsCustomPromptHelp')}</span>
-        <textarea
-          name="customPrompt"
-          data-testid="custom-prompt"
-          rows={8}
-          value={settings.customPrompt}
-          // The built-in prompt as a placeholder shows what an empty box means.
-          placeholder={buildSystemPrompt({ date: formatDate(Date.now()) })}
-          onInput={(e) => set('customPrompt', e.currentTarget.value)}
-        />
-      </label>
-      <div class="row">
-        <button
-          type="button"
-          data-testid="reset-prompt"
-          disabled={settings.customPrompt === ''}
-          onClick={() => set('customPrompt', '')}
+        {t('optionsSummaryMode')}
+        <span class="small muted">{t('optionsSummaryModeHelp')}</span>
+        <select
+          name="summaryMode"
+          value={settings.summaryMode}
+          onChange={(e) => set('summaryMode', e.currentTarget.value as Settings['summaryMode'])}
         >
-          {t('optionsResetPrompt')}
-        </button>
-      </div>
+          <option value="auto">{t('summaryModeAuto')}</option>
+          <option value="passages">{t('summaryModePassages')}</option>
+          <option value="extractor">{t('summaryModeExtractor')}</option>
+          <option value="main-model" disabled={settings.engine !== 'openai'}>
+            {t('summaryModeMainModel')}
+          </option>
+        </select>
+      </label>
       <label class="check">
         <input
           name="exportTrail"
@@ -106,6 +100,18 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
             name="extractorModel"
             value={settings.extractorModel}
             onInput={(e) => set('extractorModel', e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          {t('optionsExtractorWindow')}
+          <input
+            name="extractorContextWindow"
+            type="number"
+            min={2048}
+            max={262144}
+            step={1024}
+            value={settings.extractorContextWindow}
+            onInput={(e) => set('extractorContextWindow', Number(e.currentTarget.value))}
           />
         </label>
       </details>

@@ -48,6 +48,11 @@ export function VisitBody({
                   {evidence.length > EVIDENCE_CHARS ? `${evidence.slice(0, EVIDENCE_CHARS)}…` : evidence}
                 </blockquote>
               ) : null}
+              {frame?.note ? (
+                <p class="small muted summary-note" role="note" data-testid="summary-note">
+                  {frame.note}
+                </p>
+              ) : null}
             </li>
           );
         })}

@@ -125,9 +125,8 @@ describe('abort and resume', () => {
     // Folding keeps the question and leaves older turns as digests, the newest verbatim.
     const last = engine.requests[engine.requests.length - 1] ?? [];
     expect(last[1]).toEqual({ role: 'user', content: 'q' });
-    expect(
-      last.some((m) => m.content.includes('[Earlier search results, shortened to titles and URLs]')),
-    ).toBe(true);
+    // Digests keep the trained formats: a search is still its web_page_info_list JSON.
+    expect(last.some((m) => m.content.startsWith('<tool_response>\n[{"query": "q'))).toBe(true);
     expect(last[last.length - 2]?.content).toBe(turns[turns.length - 2]);
     expect(result.stats.prefillTokens).toBeLessThan(
       engine.requests.reduce((s, r) => s + promptSize(r), 0) / 3,
@@ -154,7 +153,9 @@ describe('abort and resume', () => {
     );
     expect(result.answer).toBe('ok');
     for (const request of engine.requests) expect(promptSize(request)).toBeLessThanOrEqual(2400);
-    expect(JSON.stringify(engine.requests[2])).toContain('Summary: Summary of https://example.org/big/1.');
+    expect(engine.requests[2]?.[5]?.content).toBe(
+      '<tool_response>\nThe useful information in https://example.org/big/1 for user goal facts as follows: \n\nSummary: \nSummary of https://example.org/big/1.\n</tool_response>',
+    );
   });
 
   it('rejects stored steps with a gap', async () => {

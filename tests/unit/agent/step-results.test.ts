@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderConversation } from '../../../src/agent/conversation';
+import { DEFAULT_DIGEST, renderConversation } from '../../../src/agent/conversation';
 import { digestObservation } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
@@ -90,8 +90,8 @@ describe('structured step results', () => {
     const base = { systemPrompt: result.systemPrompt, question: 'q' };
     for (const step of folds) {
       const before = result.steps.slice(0, step.seq);
-      expect(renderConversation(base, before, step.fold, 10)).toEqual(
-        renderConversation(base, withoutResults(before), step.fold, 10),
+      expect(renderConversation(base, before, step.fold)).toEqual(
+        renderConversation(base, withoutResults(before), step.fold),
       );
     }
   });
@@ -106,9 +106,13 @@ describe('structured step results', () => {
       ),
     }));
     if (!s0 || !s1) throw new Error('steps missing');
-    expect(digestObservation(s0, 5)).toContain('- kiwi result 1 | https://example.org/kiwi/1');
-    expect(digestObservation(s1, 5)).toBe(
-      '[Earlier page visit, shortened to its summary]\nhttps://example.org/kiwi/1\nSummary: Summary of https://example.org/kiwi/1.',
+    const digest = { ...DEFAULT_DIGEST, hitsPerQuery: 5 };
+    expect(JSON.parse(digestObservation(s0, digest))[0].web_page_info_list[0]).toMatchObject({
+      title: 'kiwi result 1',
+      url: 'https://example.org/kiwi/1',
+    });
+    expect(digestObservation(s1, digest)).toBe(
+      'The useful information in https://example.org/kiwi/1 for user goal facts as follows: \n\nSummary: \nSummary of https://example.org/kiwi/1.',
     );
   });
 });

@@ -51,7 +51,7 @@ describe('OpenAiEngine', () => {
     expect(deltas.length).toBeGreaterThan(10);
     expect(r.finishReason).toBe('stop');
     expect(r.usage.completionTokens).toBe(Math.ceil(TURN.length / 4));
-    const req = server.requests[0];
+    const req = server.requests.find((r) => r.path === '/v1/chat/completions');
     expect(req?.headers.authorization).toBe('Bearer k-123');
     expect(req?.body).toMatchObject({
       model: 'scripted-model',
@@ -63,6 +63,43 @@ describe('OpenAiEngine', () => {
       stop: ['<tool_response>'],
       messages: msgs,
     });
+  });
+
+  it('uses the window the server reports, else the configured one, and asks only at load', async () => {
+    const reported = await engineFor({ contextWindow: 262_144 }, { contextWindow: 8192 });
+    expect(reported.engine.info().contextWindow).toBe(262_144);
+    await reported.server.close();
+    const silent = await engineFor({}, { contextWindow: 8192 });
+    expect(silent.engine.info().contextWindow).toBe(8192);
+    // llama.cpp reports its loaded window in /props; the scripted server has none, so it was asked.
+    expect(silent.server.requests.map((r) => r.path)).toEqual(['/v1/models', '/props']);
+  });
+
+  it('asks again without top_k when a strict server refuses it, and no longer sends it', async () => {
+    const { server } = await engineFor({ turns: [TURN, TURN] });
+    let refused = false;
+    const fetchOnce: typeof fetch = async (url, init) => {
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      if (!refused && body && 'top_k' in body) {
+        refused = true;
+        return new Response(
+          JSON.stringify({ error: { message: 'Unrecognized request argument supplied: top_k' } }),
+          {
+            status: 400,
+          },
+        );
+      }
+      return fetch(url, init);
+    };
+    const strict = new OpenAiEngine({ baseUrl: server.url, fetch: fetchOnce, probeWindow: false });
+    await strict.load('scripted-model');
+    const opts = { maxTokens: 64, topK: 20, presencePenalty: 1.1 };
+    expect((await strict.chat(msgs, opts)).text).toBe(TURN);
+    expect((await strict.chat(msgs, opts)).text).toBe(TURN);
+    const bodies = server.requests.filter((r) => r.path === '/v1/chat/completions').map((r) => r.body);
+    expect(bodies).toHaveLength(2);
+    for (const b of bodies) expect(b).toMatchObject({ presence_penalty: 1.1 });
+    for (const b of bodies) expect(b).not.toHaveProperty('top_k');
   });
 
   it('cuts the text at a stop string and reports length when the server ran out of tokens', async () => {

@@ -282,8 +282,8 @@ describe('model server', () => {
 });
 
 describe('research and privacy', () => {
-  it('resets the custom prompt and saves lists, tabs and timeout', async () => {
-    await open({ ...DEFAULT_SETTINGS, customPrompt: 'You are my prompt.' });
+  it("resets the profile's own prompt texts and saves lists, tabs and timeout", async () => {
+    await open({ ...DEFAULT_SETTINGS, promptTexts: { general: { system: 'You are my prompt.' } } });
     click(q(root, 'reset-prompt'));
     const allow = root.querySelector<HTMLTextAreaElement>('textarea[name=allowList]');
     const timeout = root.querySelector<HTMLInputElement>('input[name=pageTimeoutSeconds]');
@@ -294,7 +294,7 @@ describe('research and privacy', () => {
     type(timeout, '30');
     await save();
     expect(world.settings).toMatchObject({
-      customPrompt: '',
+      promptTexts: { general: {} },
       allowList: ['example.org', 'wiki.example'],
       pageTimeoutMs: 30_000,
     });

@@ -1,0 +1,14 @@
+import { type ProfileId, profileForModelName } from '../agent/profiles';
+import type { Settings } from '../settings/schema';
+
+/**
+ * The profile the chosen model calls for, judged from the settings alone (the options page shows
+ * it; the runner asks the engine chooser when it can). The GGUF default is DR-Venus; web-llm's
+ * automatic pick is a Qwen3 model.
+ */
+export function profileForSettings(s: Settings): ProfileId {
+  if (s.engine === 'openai') return profileForModelName(s.openaiModel);
+  if (s.engine === 'wllama')
+    return s.wllamaModelUrl.trim() ? profileForModelName(s.wllamaModelUrl) : 'dr-venus';
+  return profileForModelName(s.webllmModel);
+}
