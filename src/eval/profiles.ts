@@ -1,50 +1,43 @@
+import {
+  PROFILES as MODEL_PROFILES,
+  PROFILE_IDS,
+  type ProfileId,
+  profileForModelName,
+} from '../agent/profiles';
 import type { AgentSettings } from '../agent/settings';
 import { agentSettingsFrom } from '../runner/agent-settings';
 import { DEFAULT_SETTINGS as APP_DEFAULTS } from '../settings/schema';
 
 /**
- * Model profile name → the agent settings an eval run uses. This is the one place the eval learns
- * what a profile means; the model-profile work (issue 10) replaces the table below with the real
- * profiles (prompt texts, generation prefix, sampling, fold and duplicate policies).
- *
- * Until then: `general` is exactly what the extension runs with default settings; `dr-venus` adds
- * the sampling DR-Venus was trained with, as far as AgentSettings can express it today (top_k 20 and
- * presence_penalty 1.1 cannot be sent yet).
+ * Model profile name → the agent settings an eval run uses: the extension's own model profiles
+ * (src/agent/profiles.ts) under its default settings, so every choice a profile makes (prompt
+ * texts, generation prefix, sampling, fold and duplicate policies, digest style) is an agent
+ * setting the eval can change on top.
  */
 
-export const PROFILE_NAMES = ['general', 'dr-venus'] as const;
-export type ProfileName = (typeof PROFILE_NAMES)[number];
+export const PROFILE_NAMES = PROFILE_IDS;
+export type ProfileName = ProfileId;
 
 export interface Profile {
   name: ProfileName;
   settings: Partial<AgentSettings>;
   /**
-   * Extra fields for every chat request to the model server (e.g. top_k, presence_penalty), for
-   * sampling settings the engine interface cannot carry yet. Empty today: the eval sends what the
-   * extension sends.
+   * Extra fields for every chat request to the model server, for anything the engine interface
+   * cannot carry. Empty: the engine sends the whole sampling recipe (top_k, presence_penalty).
    */
   requestFields: Record<string, unknown>;
+  /** Temperature of model-written page summaries (an extractor server). */
+  summaryTemperature: number;
 }
 
-function generalSettings(): Partial<AgentSettings> {
-  const { contextWindow: _window, ...rest } = agentSettingsFrom(APP_DEFAULTS);
+function settingsOf(name: ProfileName): Partial<AgentSettings> {
+  const { contextWindow: _window, ...rest } = agentSettingsFrom({ ...APP_DEFAULTS, profile: name });
   return rest;
 }
 
-const PROFILES: Record<ProfileName, () => Partial<AgentSettings>> = {
-  general: generalSettings,
-  'dr-venus': () => ({
-    ...generalSettings(),
-    maxSteps: 200,
-    temperature: 1.0,
-    topP: 0.95,
-    maxTokens: 15_000,
-  }),
-};
-
 /** The profile the extension would pick for this model name when none is asked for. */
 export function defaultProfileFor(model: string): ProfileName {
-  return /dr[-_ ]?venus/i.test(model) ? 'dr-venus' : 'general';
+  return profileForModelName(model);
 }
 
 export function resolveProfile(name: string | undefined, model: string): Profile | string {
@@ -52,5 +45,10 @@ export function resolveProfile(name: string | undefined, model: string): Profile
   if (!(PROFILE_NAMES as readonly string[]).includes(chosen))
     return `unknown profile "${chosen}" (known: ${PROFILE_NAMES.join(', ')})`;
   const profile = chosen as ProfileName;
-  return { name: profile, settings: PROFILES[profile](), requestFields: {} };
+  return {
+    name: profile,
+    settings: settingsOf(profile),
+    requestFields: {},
+    summaryTemperature: MODEL_PROFILES[profile].summaryTemperature,
+  };
 }

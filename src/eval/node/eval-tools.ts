@@ -92,6 +92,8 @@ export interface EvalToolsOptions {
   maxTabs: number;
   /** The evidence extractor model, when one is configured. */
   extractor?: ChatEngine;
+  /** Its sampling temperature (the profile's). */
+  summaryTemperature?: number;
 }
 
 /** Tools for one attempt at a question (provenance starts empty for each attempt, as in a new run). */
@@ -119,7 +121,13 @@ export function evalToolsFactory(o: EvalToolsOptions): (question: string, window
         readPdf,
         rank,
         ...(o.extractor
-          ? { writeEvidence: createModelEvidence({ engine: o.extractor, rank, maxPageChars: 24_000 }) }
+          ? {
+              writeEvidence: createModelEvidence({
+                engine: o.extractor,
+                rank,
+                ...(o.summaryTemperature !== undefined ? { temperature: o.summaryTemperature } : {}),
+              }),
+            }
           : {}),
         pages,
         policy: o.policy,

@@ -95,7 +95,7 @@ export async function wire(
     fetch: io.fetch,
     pageTimeoutMs: config.pageTimeoutMs,
     maxTabs: config.maxTabs,
-    ...(extractor ? { extractor } : {}),
+    ...(extractor ? { extractor, summaryTemperature: profile.summaryTemperature } : {}),
   });
   return {
     judge,

@@ -92,10 +92,11 @@ describe('profiles', () => {
     expect(defaultProfileFor('qwen3:8b')).toBe('general');
   });
 
-  it("general is the extension's default research settings; dr-venus samples as trained", () => {
-    expect(resolveProfile('general', 'x')).toEqual({
+  it("maps each name to the extension's model profile, every choice an agent setting", () => {
+    const general = resolveProfile('general', 'x');
+    expect(typeof general !== 'string' && general).toMatchObject({
       name: 'general',
-      settings: { maxSteps: 60, temperature: 0.6 },
+      settings: { maxSteps: 60, temperature: 0.6, topK: 20, duplicatePolicy: 'note', foldPolicy: 'fold' },
       requestFields: {},
     });
     const venus = resolveProfile(undefined, 'DR-Venus-4B');
@@ -103,7 +104,14 @@ describe('profiles', () => {
       maxSteps: 200,
       temperature: 1,
       topP: 0.95,
+      topK: 20,
+      presencePenalty: 1.1,
+      maxTokens: 15_000,
+      generationPrefix: '<think>\n',
+      duplicatePolicy: 'resample',
+      digestStyle: 'trained',
     });
-    expect(resolveProfile('fast', 'x')).toBe('unknown profile "fast" (known: general, dr-venus)');
+    expect(typeof venus !== 'string' && venus.settings.prompts?.system).toContain('{tools}');
+    expect(resolveProfile('fast', 'x')).toBe('unknown profile "fast" (known: dr-venus, general)');
   });
 });

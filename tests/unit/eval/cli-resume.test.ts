@@ -191,7 +191,13 @@ describe('resuming eval runs', { timeout: 120_000 }, () => {
     const modelRequests = flaky.requests.length;
     const second = await runCli(judgeArgs);
     expect(second.code).toBe(0);
-    expect(flaky.requests.length).toBe(modelRequests + 1); // only the start-up check of /models
+    // Only the start-up check: the engine asks the server for its window at load (/v1/models, then
+    // llama.cpp's /props), then the connection check lists /v1/models.
+    expect(flaky.requests.slice(modelRequests).map((r) => r.path)).toEqual([
+      '/v1/models',
+      '/props',
+      '/v1/models',
+    ]);
     // Judged by the scripted judge: group 3's wrong answers accepted → c = 3, 1, 2, 3
     expect(second.summary?.windows[0]).toMatchObject({ pass1: 0.75, majAtK: 0.75, judged: 24, errors: 0 });
   });
