@@ -21,7 +21,10 @@ function fakeApi(over: Partial<TabApi> = {}) {
   const log: string[] = [];
   const api: TabApi = {
     findLoadedTab: async () => null,
-    openAgentTab: async (url) => (log.push(`open ${url}`), 7),
+    openAgentTab: async (url) => {
+      log.push(`open ${url}`);
+      return 7;
+    },
     waitForLoad: async () => ({ timedOut: false, finalUrl: 'https://example.org/a' }),
     extract: async () => page('A'),
     closeAgentTab: async (id) => void log.push(`close ${id}`),
