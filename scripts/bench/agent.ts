@@ -3,11 +3,14 @@
  * - overhead: the loop's own CPU time with a zero-latency scripted engine, as a fraction of the time
  *   a 40 tokens/s engine would take to generate the same turns (target < 1%);
  * - prefill ratio at 8K/16K/32K windows: tokens prefilled ÷ the minimum (every token the model did
- *   not generate, counted once), beside a naive loop that rebuilds and re-sends its history each turn.
+ *   not generate, counted once), beside a naive loop that rebuilds and re-sends its history each turn;
+ *   `prefill` folds with the compact digests, `prefillTrainedDigests` with the formats DR-Venus was
+ *   trained on (the default), which are larger.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MESSAGE_OVERHEAD, REPLY_PREFIX } from '../../src/agent/budget';
+import type { DigestStyle } from '../../src/agent/digest';
 import { toolResponseTurn } from '../../src/agent/observation-format';
 import { createQwenCounter } from '../../src/agent/qwen-counter';
 import { parseTrajectory, replayTrajectory, type Trajectory } from '../../src/agent/replay';
@@ -58,6 +61,24 @@ export async function run(): Promise<Record<string, unknown>> {
     simulatedMs += engineMs;
   }
 
+  const prefill = await prefillFigures(trajectories, count, 'compact');
+  const prefillTrainedDigests = await prefillFigures(trajectories, count, 'trained');
+  return {
+    trajectories: trajectories.length,
+    overheadFraction: round(cpuMs / simulatedMs, 6),
+    overheadWorstRun: round(Math.max(...overheads), 6),
+    loopCpuMs: Math.round(cpuMs),
+    simulatedEngineMs: Math.round(simulatedMs),
+    prefill,
+    prefillTrainedDigests,
+  };
+}
+
+async function prefillFigures(
+  trajectories: Trajectory[],
+  count: (s: string) => number,
+  digestStyle: DigestStyle,
+): Promise<Record<string, unknown>> {
   const prefill: Record<string, unknown> = {};
   for (const window of BUDGETS) {
     const ours: number[] = [];
@@ -69,6 +90,7 @@ export async function run(): Promise<Record<string, unknown>> {
       const { summary } = await replayTrajectory(t, {
         tokenizer: createQwenCounterShared(count),
         budget: window,
+        settings: { digestStyle },
       });
       ours.push(summary.prefillTokens / minimum);
       naive.push(naivePrefill(t, count, window) / minimum);
@@ -83,14 +105,7 @@ export async function run(): Promise<Record<string, unknown>> {
       peakContextTokens: peak,
     };
   }
-  return {
-    trajectories: trajectories.length,
-    overheadFraction: round(cpuMs / simulatedMs, 6),
-    overheadWorstRun: round(Math.max(...overheads), 6),
-    loopCpuMs: Math.round(cpuMs),
-    simulatedEngineMs: Math.round(simulatedMs),
-    prefill,
-  };
+  return prefill;
 }
 
 /** One cached counter per run would re-count everything; share counts across runs like an engine would. */

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ScriptedEngine } from '../llm/scripted-engine';
 import type { AgentTools, TokenCounter } from './deps';
 import { runResearch } from './loop';
+import type { AgentSettings } from './settings';
 import type { ResearchResult, ToolCall } from './types';
 
 /**
@@ -69,6 +70,8 @@ export interface ReplayOptions {
   tokenizer?: TokenCounter;
   signal?: AbortSignal;
   clock?: () => number;
+  /** Settings on top of the recorded run's (e.g. the digest style a bench compares). */
+  settings?: Partial<AgentSettings>;
 }
 
 export function replayEngine(t: Trajectory, tokenizer?: TokenCounter, budget?: number): ScriptedEngine {
@@ -112,6 +115,7 @@ export async function replayTrajectory(
         systemPrompt: t.systemPrompt,
         contextWindow: opts.budget ?? 1 << 30,
         maxSteps: Math.max(200, t.assistant.length + 1),
+        ...opts.settings,
       },
     },
     { signal: opts.signal },

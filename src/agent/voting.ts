@@ -11,7 +11,16 @@ export interface VoteCandidate {
   text: string;
   /** Share of the answer's sentences that pages read support (0..1), from its CitedAnswer. */
   supportedShare: number;
+  /** How much the attempt's word counts (default 1; see ATTEMPT_WEIGHT). */
+  weight?: number;
 }
+
+/**
+ * An answer the model gave when it chose to counts fully; one forced out of it (step limit, full
+ * window, "answer now") less, and the last words of an attempt that gave no answer least: they can
+ * tip a vote between real answers but never carry one alone (see runner/attempts.ts).
+ */
+export const ATTEMPT_WEIGHT = { answered: 1, forced: 0.5, 'no-answer': 0.25 } as const;
 
 export interface VoteResult {
   /** Index of the chosen candidate. */
@@ -62,11 +71,13 @@ export function supportedShareOf(cited: CitedAnswer | null): number {
   return sentences.filter((s) => s.supported).length / sentences.length;
 }
 
-/** Index of the best-supported member; the earliest wins a tie. */
+/** The member shown: the heaviest (a real answer before a forced one), then the best supported, then the earliest. */
 function bestOf(cluster: number[], candidates: readonly VoteCandidate[]): number {
   let best = cluster[0] ?? 0;
+  const weight = (i: number) => candidates[i]?.weight ?? 1;
+  const support = (i: number) => candidates[i]?.supportedShare ?? 0;
   for (const i of cluster) {
-    if ((candidates[i]?.supportedShare ?? 0) > (candidates[best]?.supportedShare ?? 0)) best = i;
+    if (weight(i) > weight(best) || (weight(i) === weight(best) && support(i) > support(best))) best = i;
   }
   return best;
 }
@@ -88,17 +99,19 @@ export function voteAnswers(candidates: readonly VoteCandidate[]): VoteResult {
   // An empty answer never clusters, and only wins when nothing else was said.
   const real = (c: number[]) => c.some((i) => (shapes[i]?.terms.size ?? 0) > 0);
   const support = (c: number[]) => candidates[bestOf(c, candidates)]?.supportedShare ?? 0;
+  const weight = (c: number[]) => c.reduce((sum, i) => sum + (candidates[i]?.weight ?? 1), 0);
   let chosen: number[] | undefined;
   for (const c of clusters) {
     if (!chosen) {
       chosen = c;
       continue;
     }
+    // A tie in weight goes to the answer the pages read support better.
     const better =
       real(c) !== real(chosen)
         ? real(c)
-        : c.length !== chosen.length
-          ? c.length > chosen.length
+        : weight(c) !== weight(chosen)
+          ? weight(c) > weight(chosen)
           : support(c) > support(chosen);
     if (better) chosen = c;
   }

@@ -23,6 +23,8 @@ export interface DrVenusGrammarOptions {
   maxQueryChars?: number;
   /** Most queries in one search call (1..n); default 3. */
   maxQueries?: number;
+  /** The prompt already opened the thinking (a `<think>\n` generation prefix): the turn continues it. */
+  opened?: boolean;
 }
 
 /** A GBNF string literal: quotes, backslashes and line breaks escaped. */
@@ -54,7 +56,7 @@ export function buildDrVenusGrammar(opts: DrVenusGrammarOptions = {}): string {
   const rules: string[] = [
     `root ::= think (${actions.join(' | ')})`,
     // The first character is a letter so text never starts with whitespace the parser might trim.
-    `think ::= "<think>\\n" [a-zA-Z] text-char{0,${maxThink - 1}} "\\n</think>\\n"`,
+    `think ::= ${opts.opened ? '' : '"<think>\\n" '}[a-zA-Z] text-char{0,${maxThink - 1}} "\\n</think>\\n"`,
     `text-char ::= [a-zA-Z0-9 .,;:!?'()/-]`,
     `json-char ::= [a-zA-Z0-9 .,;:!?'()/-]`,
   ];

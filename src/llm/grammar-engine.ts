@@ -1,4 +1,4 @@
-import { buildDrVenusGrammar } from './drvenus-grammar';
+import { buildDrVenusGrammar as build, type DrVenusGrammarOptions } from './drvenus-grammar';
 import type { ChatEngine, ChatMessage } from './engine';
 
 export type GrammarMode = 'off' | 'protocol' | 'test-sequence';
@@ -16,8 +16,13 @@ const called = (m: ChatMessage, tool: string) =>
  * The stage is read from what the conversation holds, not from how many assistant turns it has:
  * a fold drops or digests early turns, and counting would then repeat the search or the visit.
  */
-export function grammarFor(mode: GrammarMode, messages: readonly ChatMessage[]): string | undefined {
+export function grammarFor(
+  mode: GrammarMode,
+  messages: readonly ChatMessage[],
+  opened = false,
+): string | undefined {
   if (mode === 'off') return undefined;
+  const buildDrVenusGrammar = (o: DrVenusGrammarOptions = {}) => build({ ...o, opened });
   if (mode === 'protocol') return buildDrVenusGrammar();
   const replies = messages.filter((m) => m.role === 'assistant');
   // The agent's forced final turn ("Stop researching now") must be answerable.
@@ -44,7 +49,8 @@ export function withGrammar(engine: ChatEngine, mode: GrammarMode): ChatEngine {
       ? { countTokens: (t: string) => engine.countTokens?.(t) ?? Promise.resolve(0) }
       : {}),
     chat(messages, opts) {
-      const grammar = opts.grammar ?? grammarFor(mode, messages);
+      // A `<think>\n` generation prefix already opened the thinking the grammar would start with.
+      const grammar = opts.grammar ?? grammarFor(mode, messages, opts.prefix?.startsWith('<think>') ?? false);
       return engine.chat(messages, { ...opts, ...(grammar ? { grammar } : {}) });
     },
   };

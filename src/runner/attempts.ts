@@ -1,11 +1,11 @@
 import { createControl, type ResearchControl } from '../agent/deps';
 import type { AgentStep, CitedAnswer, ResearchResult } from '../agent/types';
-import { supportedShareOf, voteAnswers } from '../agent/voting';
+import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from '../agent/voting';
 import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepToRecord } from '../store/step-codec';
-import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
+import { type RunnerDeps, type RunOutcome, runOnce, type Snapshot } from './run-once';
 
 export interface AttemptsContext {
   deps: RunnerDeps;
@@ -14,85 +14,175 @@ export interface AttemptsContext {
   /** The page a page-origin run started from: every attempt starts from it too. */
   seed: readonly AgentStep[];
   seedUrls: string[];
-  /** The parent's signal: Stop ends the attempt in progress and skips the rest. */
+  /** The parent's signal: Stop ends the attempts in progress and skips the rest. */
   signal: AbortSignal;
-  /** Answer-now and steer go to the attempt in progress. */
-  useControl(control: ResearchControl): void;
+  /** Answer-now and steer go to every attempt in progress. */
+  controls: Set<ResearchControl>;
 }
 
 interface Candidate {
   sessionId: string;
   text: string;
   citations: CitedAnswer | null;
+  weight: number;
+  answered: boolean;
+}
+
+/** Attempts that may run at once: several only on a model server (a local model serves one conversation). */
+export function attemptSlots(snap: Snapshot): number {
+  return snap.app.engine === 'openai'
+    ? Math.max(1, Math.min(snap.app.parallelAttempts, snap.app.attempts))
+    : 1;
+}
+
+/** What an attempt adds to the vote: its answer, or the last words of one that gave none. */
+export function candidateOf(sessionId: string, r: ResearchResult | null): Candidate | null {
+  if (!r) return null;
+  if (r.status === 'answered' && r.answer !== null) {
+    const weight = r.forced ? ATTEMPT_WEIGHT.forced : ATTEMPT_WEIGHT.answered;
+    return { sessionId, text: r.answer, citations: r.citations, weight, answered: true };
+  }
+  const text = lastWords(r.steps[r.steps.length - 1]);
+  if (!text) return null;
+  return { sessionId, text, citations: null, weight: ATTEMPT_WEIGHT['no-answer'], answered: false };
+}
+
+/** A reply without `<answer>`: what it says after its thinking, else its thinking's last paragraph. */
+function lastWords(step: AgentStep | undefined): string {
+  if (!step || step.action.kind === 'search' || step.action.kind === 'visit') return '';
+  const after = step.raw.slice(step.raw.lastIndexOf('</think>') + 1 || 0).replace(/<\/?[a-z_]+>/g, '');
+  const said = step.raw.includes('</think>') ? after.trim() : '';
+  const text = said || (step.think.split(/\n\s*\n/).pop() ?? '').trim();
+  return text.slice(0, 1000);
+}
+
+/** A counting semaphore: attempts take a slot to run and give it back when done. */
+function slots(n: number) {
+  let free = n;
+  const waiting: Array<() => void> = [];
+  return {
+    async take(): Promise<void> {
+      if (free > 0) {
+        free--;
+        return;
+      }
+      await new Promise<void>((ok) => waiting.push(ok));
+    },
+    give(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    },
+  };
 }
 
 /**
- * Attempts 2..N of a several-attempt run, one after another (one model serves one conversation at
- * a time), each a child session of its own; then a vote over every answer, the parent's first
- * included, and the parent takes the winner. An attempt that already answered (a run resumed after
- * Stop) is kept rather than run again.
+ * Several attempts at one question (DR-Venus: Pass@16 ≈ 2.3× Pass@1), each a child session of its
+ * own, then a weighted vote over every answer, the parent's first included; the parent takes the
+ * winner. Further attempts run whatever the first did — answered, was forced, or failed — since a
+ * failed first attempt is where another sample helps most. On a model server they may run at once
+ * (`parallelAttempts`); the first attempt holds one of the slots from the start. An attempt that
+ * already answered (a run resumed after Stop) is kept rather than run again.
  */
-export async function runMoreAttempts(
+export async function runAttempts(
   ctx: AttemptsContext,
-  first: ResearchResult,
+  first: Promise<RunOutcome>,
 ): Promise<{ status: SessionStatus; error?: string }> {
   const { deps, parentId, snap, signal } = ctx;
+  const pool = slots(attemptSlots(snap));
+  await pool.take();
+  let firstDone = false;
+  const firstRun = first.then((outcome) => {
+    firstDone = true;
+    pool.give();
+    return outcome;
+  });
   const parent = await deps.store.sessions.get(parentId);
-  if (!parent || first.answer === null) return { status: 'done' };
   const existing = await deps.store.sessions.listChildren(parentId);
-  const candidates: Candidate[] = [{ sessionId: parentId, text: first.answer, citations: first.citations }];
-  for (let attempt = 2; attempt <= snap.app.attempts; attempt++) {
-    if (signal.aborted) return { status: 'stopped' };
-    const old = existing.find((s) => s.attempt === attempt);
-    if (old?.status === 'done' && old.answer !== undefined) {
-      candidates.push({ sessionId: old.id, text: old.answer, citations: readCitedAnswer(old.citations) });
-      continue;
+  // Nothing more to try when the run was stopped or paused, or the engine never started.
+  const hopeless = (o: RunOutcome) => o.status === 'stopped' || o.status === 'paused' || o.result === null;
+
+  const attempt = async (n: number): Promise<Candidate | null> => {
+    await pool.take();
+    try {
+      if (signal.aborted || !parent) return null;
+      if (firstDone && hopeless(await firstRun)) return null;
+      const old = existing.find((s) => s.attempt === n);
+      if (old?.status === 'done' && old.answer !== undefined) {
+        const citations = readCitedAnswer(old.citations);
+        return { sessionId: old.id, text: old.answer, citations, weight: 1, answered: true };
+      }
+      if (old) await deps.store.sessions.delete(old.id);
+      const id = deps.newId();
+      await deps.store.sessions.create({
+        id,
+        question: parent.question,
+        origin: parent.origin,
+        ...(parent.originUrl !== undefined ? { originUrl: parent.originUrl } : {}),
+        ...(parent.originTitle !== undefined ? { originTitle: parent.originTitle } : {}),
+        status: 'running',
+        settings: parent.settings,
+        ...(parent.engine !== undefined ? { engine: parent.engine } : {}),
+        parentId,
+        attempt: n,
+      });
+      const steps = ctx.seed.map((s) => structuredClone(s));
+      for (const s of steps) await deps.store.steps.put(stepToRecord(id, s));
+      const control = createControl();
+      ctx.controls.add(control);
+      const spec = { sessionId: id, question: parent.question, snap, steps, seedUrls: ctx.seedUrls };
+      const outcome = await runOnce(deps, spec, signal, control).finally(() => ctx.controls.delete(control));
+      await deps.store.sessions.patch(id, {
+        status: outcome.status,
+        ...(outcome.error ? { error: outcome.error } : {}),
+      });
+      deps.broadcast({ type: 'sessions-changed' });
+      return signal.aborted ? null : candidateOf(id, outcome.result);
+    } finally {
+      pool.give();
     }
-    if (old) await deps.store.sessions.delete(old.id);
-    const id = deps.newId();
-    await deps.store.sessions.create({
-      id,
-      question: parent.question,
-      origin: parent.origin,
-      ...(parent.originUrl !== undefined ? { originUrl: parent.originUrl } : {}),
-      ...(parent.originTitle !== undefined ? { originTitle: parent.originTitle } : {}),
-      status: 'running',
-      settings: parent.settings,
-      ...(parent.engine !== undefined ? { engine: parent.engine } : {}),
-      parentId,
-      attempt,
-    });
-    const steps = ctx.seed.map((s) => structuredClone(s));
-    for (const s of steps) await deps.store.steps.put(stepToRecord(id, s));
-    const control = createControl();
-    ctx.useControl(control);
-    const spec = { sessionId: id, question: parent.question, snap, steps, seedUrls: ctx.seedUrls };
-    const outcome = await runOnce(deps, spec, signal, control);
-    await deps.store.sessions.patch(id, {
-      status: outcome.status,
-      ...(outcome.error ? { error: outcome.error } : {}),
-    });
-    deps.broadcast({ type: 'sessions-changed' });
-    if (signal.aborted) return { status: 'stopped' };
-    const r = outcome.result;
-    if (r?.status === 'answered' && r.answer !== null) {
-      candidates.push({ sessionId: id, text: r.answer, citations: r.citations });
-    }
-  }
-  const vote = voteAnswers(
-    candidates.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations) })),
+  };
+
+  const more: Array<Promise<Candidate | null>> = [];
+  for (let n = 2; n <= snap.app.attempts; n++) more.push(attempt(n));
+  const outcome = await firstRun;
+  const others = await Promise.all(more);
+  if (signal.aborted) return { status: 'stopped' };
+  if (hopeless(outcome))
+    return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
+
+  let candidates = [candidateOf(parentId, outcome.result), ...others].filter(
+    (c): c is Candidate => c !== null,
   );
-  const winner = candidates[vote.winner] ?? candidates[0];
-  if (!winner) return { status: 'done' };
+  // An attempt's last words may tip a vote between answers, never make an answer on their own.
+  let vote = null;
+  while (candidates.some((c) => c.answered)) {
+    const round = candidates;
+    vote = voteAnswers(
+      round.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations), weight: c.weight })),
+    );
+    if (round[vote.winner]?.answered) break;
+    const lost = new Set(vote.agreeing);
+    candidates = round.filter((_, i) => !lost.has(i));
+  }
+  const winner = vote ? candidates[vote.winner] : undefined;
+  if (!vote || !winner?.answered) {
+    return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
+  }
   const current = await deps.store.sessions.get(parentId);
   const stats = current?.stats;
   const base = typeof stats === 'object' && stats !== null && !Array.isArray(stats) ? stats : {};
   await deps.store.sessions.patch(parentId, {
     answer: winner.text,
     citations: toJson(winner.citations),
+    error: undefined,
     stats: {
       ...base,
-      votes: { attempts: candidates.length, agreeing: vote.agreeing.length, winnerSession: winner.sessionId },
+      votes: {
+        attempts: snap.app.attempts,
+        agreeing: vote.agreeing.length,
+        winnerSession: winner.sessionId,
+      },
     },
   });
   return { status: 'done' };

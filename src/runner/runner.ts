@@ -7,7 +7,7 @@ import { type JsonValue, toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepFromRecord, stepToRecord } from '../store/step-codec';
 import { agentSettingsFrom } from './agent-settings';
-import { runMoreAttempts } from './attempts';
+import { runAttempts } from './attempts';
 import { profileForSettings } from './model-profile';
 import { seedStepFromPage } from './page-seed';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
@@ -17,8 +17,8 @@ export type { RunnerDeps } from './run-once';
 
 interface Active {
   abort: AbortController;
-  /** Replaced as each attempt of a several-attempt run starts: controls act on the one running. */
-  control: ResearchControl;
+  /** The controls of the attempts in progress: answer-now and steer reach each of them. */
+  controls: Set<ResearchControl>;
   done: Promise<void>;
 }
 
@@ -35,7 +35,8 @@ export function createResearchRunner(deps: RunnerDeps) {
     seeded: boolean,
   ) => {
     const abort = new AbortController();
-    const entry: Active = { abort, control: createControl(), done: Promise.resolve() };
+    const control = createControl();
+    const entry: Active = { abort, controls: new Set([control]), done: Promise.resolve() };
     // Taken before the run, which appends to `steps`: every further attempt starts from the page.
     const seed = seeded ? steps.filter((s) => s.seq === 0).map((s) => structuredClone(s)) : [];
     const finish = async (status: SessionStatus, error?: string) => {
@@ -44,30 +45,27 @@ export function createResearchRunner(deps: RunnerDeps) {
       deps.broadcast({ type: 'sessions-changed' });
     };
     entry.done = (async () => {
-      const first = await runOnce(
+      const first = runOnce(
         deps,
         { sessionId, question, snap, steps, seedUrls },
         abort.signal,
-        entry.control,
-      );
-      if (first.status !== 'done' || first.result?.status !== 'answered' || snap.app.attempts <= 1) {
-        return finish(first.status, first.error);
+        control,
+      ).finally(() => entry.controls.delete(control));
+      if (snap.app.attempts <= 1) {
+        const outcome = await first;
+        return finish(outcome.status, outcome.error);
       }
       try {
-        const more = await runMoreAttempts(
-          {
-            deps,
-            parentId: sessionId,
-            snap,
-            seed,
-            seedUrls,
-            signal: abort.signal,
-            useControl: (c) => {
-              entry.control = c;
-            },
-          },
-          first.result,
-        );
+        const ctx = {
+          deps,
+          parentId: sessionId,
+          snap,
+          seed,
+          seedUrls,
+          signal: abort.signal,
+          controls: entry.controls,
+        };
+        const more = await runAttempts(ctx, first);
         await finish(more.status, more.error);
       } catch (err) {
         await finish('error', err instanceof Error ? err.message : String(err));
@@ -172,12 +170,12 @@ export function createResearchRunner(deps: RunnerDeps) {
     },
     answerNow(sessionId: string): boolean {
       const a = active.get(sessionId);
-      a?.control.answerNow();
+      for (const c of a?.controls ?? []) c.answerNow();
       return Boolean(a);
     },
     steer(sessionId: string, note: string): boolean {
       const a = active.get(sessionId);
-      a?.control.steer(note);
+      for (const c of a?.controls ?? []) c.steer(note);
       return Boolean(a);
     },
     activeIds: () => [...active.keys()],

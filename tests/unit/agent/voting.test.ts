@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supportedShareOf, voteAnswers } from '../../../src/agent/voting';
+import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from '../../../src/agent/voting';
 
 const c = (text: string, supportedShare = 0) => ({ text, supportedShare });
 
@@ -34,6 +34,26 @@ describe('voteAnswers', () => {
     expect(tie.winner).toBe(1);
     const even = voteAnswers([c('Red apples grow well.', 0.5), c('Blue whales swim far.', 0.5)]);
     expect(even.winner).toBe(0);
+  });
+
+  it('weighs a forced answer and an attempt without one less, and breaks a weight tie by support', () => {
+    const forced = (text: string, share = 0) => ({ ...c(text, share), weight: ATTEMPT_WEIGHT.forced });
+    const none = (text: string) => ({ ...c(text), weight: ATTEMPT_WEIGHT['no-answer'] });
+    // Two forced answers agree, one real answer says otherwise: 0.5 + 0.5 ties 1, support decides.
+    const tie = voteAnswers([
+      forced('Paris is the capital.', 0.2),
+      forced('The capital is Paris.', 0.2),
+      c('Lyon is the capital.', 0.9),
+    ]);
+    expect(tie.winner).toBe(2);
+    // An attempt that gave no answer tips the balance between two real ones.
+    const tipped = voteAnswers([
+      c('Lyon is the capital.'),
+      c('Paris is the capital.'),
+      none('I think Paris is the capital.'),
+    ]);
+    expect(tipped.agreeing).toEqual([1, 2]);
+    expect(tipped.winner).toBe(1);
   });
 
   it('handles a single candidate', () => {

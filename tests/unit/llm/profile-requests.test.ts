@@ -7,6 +7,7 @@ import {
 import type { AgentTools } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
 import { profileSettings } from '../../../src/agent/profiles';
+import { withGrammar } from '../../../src/llm/grammar-engine';
 import { OpenAiEngine } from '../../../src/llm/openai-engine';
 import { WebLlmEngine } from '../../../src/llm/webllm-engine';
 import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm-types';
@@ -93,6 +94,19 @@ describe('requests under the dr-venus profile', () => {
     expect(
       String(second?.prompt).endsWith('</tool_response><|im_end|>\n<|im_start|>assistant\n<think>\n'),
     ).toBe(true);
+  });
+
+  it('wllama: a grammar continues the thinking the prefix opened instead of opening it again', async () => {
+    const f = fakeWllama([THINK_1 + CALL, THINK_2 + ANSWER]);
+    const engine = withGrammar(
+      new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod }),
+      'protocol',
+    );
+    await engine.load('https://example.org/dr-venus.gguf');
+    await runResearch({ engine, tools }, { question: 'q', settings: DR_VENUS });
+    expect(f.params[0]?.grammar).toMatch(/^think ::= \[a-zA-Z\] text-char/m);
+    await runResearch({ engine, tools }, { question: 'q', settings: { ...DR_VENUS, generationPrefix: '' } });
+    expect(f.params.at(-1)?.grammar).toMatch(/^think ::= "<think>\\n" \[a-zA-Z\]/m);
   });
 
   it('web-llm: its template writes the prefix, and the history it is sent back matches its cache', async () => {

@@ -18,4 +18,16 @@ describe('settings', () => {
     expect(s.maxTabs).toBe(DEFAULT_SETTINGS.maxTabs);
     expect(s.engine).toBe(DEFAULT_SETTINGS.engine);
   });
+
+  it('a record saved before profiles keeps its system prompt in both profiles and drops its temperature', () => {
+    const s = parseSettings({ customPrompt: 'My own prompt.', temperature: 0.6, stepLimit: 50 });
+    expect(s.promptTexts).toEqual({
+      'dr-venus': { system: 'My own prompt.' },
+      general: { system: 'My own prompt.' },
+    });
+    expect(s.sampling).toEqual({});
+    expect(s.stepLimit).toBe(50);
+    expect(s.profile).toBe('auto');
+    expect(parseSettings({ contextWindow: 262_144 }).contextWindow).toBe(262_144);
+  });
 });
