@@ -6,7 +6,7 @@ import { type ConversationBase, renderConversation } from './conversation';
 import { findDuplicate } from './dedup';
 import type { AgentDeps, ResearchControl } from './deps';
 import type { DigestOptions } from './digest';
-import { chooseFold } from './fold';
+import { fitRequest } from './loop-fit';
 import { sampleTurn } from './loop-step';
 import { addTurnNotes, executeStep } from './loop-tools';
 import { toolCallOf } from './parse';
@@ -157,39 +157,21 @@ export async function runResearch(
           code: 'no-answer',
           message: 'The step limit was reached without an answer.',
         });
-      let messages = renderConversation(base, steps, fold, digest);
-      let promptTokens = await meter.prompt(messages);
-      let folded = false;
-      // With the no-fold policy this only happens when even the final request does not fit: then
-      // folding is the one way left to ask for the answer.
-      if (promptTokens > budget.promptBudget) {
-        const choice = await chooseFold({
-          base,
-          steps,
-          current: fold,
-          target: Math.floor(budget.promptBudget * settings.foldTarget),
-          limit: budget.promptBudget,
-          dropTarget: settings.dropTarget,
-          keepRecent: settings.keepRecentSteps,
-          digest,
-          meter,
-        });
-        if (!choice) {
-          const message = `The context window (${budget.window} tokens) cannot hold the question and the system prompt.`;
-          return finish('error', { code: 'context-too-small', message });
-        }
+      const fit = await fitRequest({ base, steps, fold, budget, settings, digest, meter });
+      if (!fit) {
+        const message = `The context window (${budget.window} tokens) cannot hold the question and the system prompt.`;
+        return finish('error', { code: 'context-too-small', message });
+      }
+      const { messages, promptTokens, folded } = fit;
+      if (folded) {
         emit({
           type: 'fold',
           seq,
-          fold: choice.fold,
-          beforeTokens: promptTokens,
-          afterTokens: choice.tokens,
+          fold: fit.fold,
+          beforeTokens: fit.beforeTokens,
+          afterTokens: promptTokens,
         });
-        fold = choice.fold;
-        folded = true;
-        messages = renderConversation(base, steps, fold, digest);
-        promptTokens = choice.tokens;
-        meter.retain(messages);
+        fold = fit.fold;
       }
       const prefill = await prefillTokens(meter, held, messages);
       emit({ type: 'request', seq, attempt: 1, promptTokens, prefillTokens: prefill });

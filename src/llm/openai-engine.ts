@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { abortError, throwIfAborted } from './abort';
 import {
   type ChatEngine,
@@ -10,13 +9,17 @@ import {
   type FinishReason,
   type LoadOptions,
 } from './engine';
-import { firstByteTimeout, unreachable } from './openai-errors';
+import { type ConnectionResult, testConnection } from './openai-connection';
+import { firstByteTimeout } from './openai-errors';
 import { getJson, openRequest, RefusedFields } from './openai-http';
-import { type Chunk, describeIssue, ModelListSchema } from './openai-schema';
+import type { Chunk } from './openai-schema';
 import { buildUsage, mapFinish, parseChunk } from './openai-stream';
 import { serverWindow } from './openai-window';
 import { ReasoningWrap } from './reasoning-wrap';
 import { SseParser } from './sse';
+
+export type { ConnectionResult } from './openai-connection';
+
 import { StopFilter } from './stop-filter';
 
 /**
@@ -42,10 +45,6 @@ export interface OpenAiEngineOptions {
   /** Body field for a GBNF grammar (llama.cpp server reads `grammar`); unset: grammar not sent. */
   grammarField?: 'grammar';
 }
-
-export type ConnectionResult =
-  | { ok: true; models: string[]; modelFound: boolean | null; latencyMs: number }
-  | { ok: false; code: EngineError['code']; message: string; hint: string };
 
 /** Sampling fields some strict servers refuse; dropped after the first refusal that names them. */
 const OPTIONAL_FIELDS = ['top_k', 'presence_penalty'] as const;
@@ -245,41 +244,7 @@ export class OpenAiEngine implements ChatEngine {
   }
 
   /** Lists the server's models (GET /models); says plainly what is wrong when it cannot. */
-  async testConnection(signal?: AbortSignal): Promise<ConnectionResult> {
-    const t0 = (this.opts.now ?? (() => performance.now()))();
-    try {
-      const { response, timer } = await this.open('/models', { method: 'GET' }, signal);
-      clearTimeout(timer);
-      const text = await response.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new EngineError(
-          'bad-response',
-          `${this.baseUrl}/models did not return JSON.`,
-          'Check the base URL.',
-        );
-      }
-      const parsed = v.safeParse(ModelListSchema, json);
-      if (!parsed.success) {
-        throw new EngineError(
-          'bad-response',
-          `${this.baseUrl}/models returned an unexpected list (${describeIssue(parsed.issues)}).`,
-          'Check that the URL points to an OpenAI-compatible API.',
-        );
-      }
-      const models = parsed.output.data.map((m) => m.id);
-      return {
-        ok: true,
-        models,
-        modelFound: this.modelId === null ? null : models.includes(this.modelId),
-        latencyMs: (this.opts.now ?? (() => performance.now()))() - t0,
-      };
-    } catch (err) {
-      if (signal?.aborted) throw abortError(signal.reason);
-      const e = err instanceof EngineError ? err : unreachable(this.baseUrl, err);
-      return { ok: false, code: e.code, message: e.message, hint: e.hint };
-    }
+  testConnection(signal?: AbortSignal): Promise<ConnectionResult> {
+    return testConnection({ ...this.opts, baseUrl: this.baseUrl, model: this.modelId }, signal);
   }
 }

@@ -29,4 +29,24 @@ describe('visit card', () => {
     expect(quote).toBe('So you test your code? Use blanket.js.');
     expect(el.querySelector('a.open-page')?.getAttribute('href')).toBe(url);
   });
+
+  it('says when ranked passages stood in for the summary model', () => {
+    const el = document.createElement('div');
+    const url = 'https://example.org/moon';
+    const note =
+      'The summary model could not be used (its reply was cut off at 2048 tokens); passages ranked for the goal stand in.';
+    render(
+      <VisitBody
+        urls={[url]}
+        goal="distance"
+        frames={[
+          { url, goal: 'distance', domain: 'example.org', evidence: 'The Moon is far.', summary: 's', note },
+        ]}
+        t={tEn}
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=summary-note]')?.textContent).toBe(note);
+    expect(el.querySelector('[role=note]')).not.toBeNull();
+  });
 });
