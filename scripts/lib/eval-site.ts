@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
-import { tokenizeForSearch } from '../../src/tools/browse/evidence-tokenize';
+import { matchTerms } from '../../src/text/words';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const EVAL_PAGE_DIRS = [`${root}tests/fixtures/eval/pages`, `${root}tests/fixtures/pages`];
@@ -73,12 +73,12 @@ export function loadSitePages(dirs: readonly string[] = EVAL_PAGE_DIRS): SitePag
 
 /** The sentence-ish window of the text that holds the most query terms. */
 function snippetOf(text: string, query: string, size = 240): string {
-  const terms = new Set(tokenizeForSearch(query));
+  const terms = new Set(matchTerms(query));
   const sentences = text.split(/(?<=[.!?。！？])\s*/);
   let best = sentences[0] ?? '';
   let bestScore = -1;
   for (const s of sentences) {
-    const score = tokenizeForSearch(s).filter((t) => terms.has(t)).length;
+    const score = matchTerms(s).filter((t) => terms.has(t)).length;
     if (score > bestScore) {
       best = s;
       bestScore = score;
@@ -107,7 +107,7 @@ export async function startEvalSite(
     idField: 'name',
     fields: ['title', 'text'],
     storeFields: ['title'],
-    tokenize: tokenizeForSearch,
+    tokenize: matchTerms,
     processTerm: (term) => term,
     searchOptions: {
       boost: { title: 2 },

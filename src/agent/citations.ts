@@ -1,4 +1,6 @@
 import MiniSearch from 'minisearch';
+import { splitSentences } from '../text/sentences';
+import { matchTerms } from '../text/words';
 import type { ReadPage } from './read-pages';
 import type { CitedAnswer, CitedSentence } from './types';
 
@@ -7,42 +9,6 @@ import type { CitedAnswer, CitedSentence } from './types';
  * then a term-overlap check) against passages of pages the agent read. A sentence with no passage
  * sharing enough of its terms is marked unsupported rather than given a weak citation.
  */
-
-const STOPWORDS = new Set(
-  'the a an and or of to in on at by for with from as is are was were be been being it its this that these those which who whom whose what when where why how not no but if then than so such into over under about after before between during also has have had do does did can could would should will may might must there their they them he she his her we our you your i me my'.split(
-    ' ',
-  ),
-);
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/** Lower-cased words without stopwords; CJK runs become character bigrams (no spaces to split on). */
-export function citationTerms(text: string): string[] {
-  const out: string[] = [];
-  for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = match[0];
-    if (CJK.test(word)) {
-      const chars = [...word];
-      if (chars.length === 1) out.push(word);
-      for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
-    } else if (!STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word))) out.push(word);
-  }
-  return out;
-}
-
-/** Sentences that concatenate back to the answer exactly (whitespace stays with the sentence before). */
-export function splitSentences(text: string): string[] {
-  const parts: string[] = [];
-  const boundary = /(?:[.!?]+["'”’)\]*_]*\s+|[。！？]+\s*|\n+\s*)/gu;
-  let start = 0;
-  for (const m of text.matchAll(boundary)) {
-    const end = (m.index ?? 0) + m[0].length;
-    if (end > start) parts.push(text.slice(start, end));
-    start = end;
-  }
-  if (start < text.length) parts.push(text.slice(start));
-  return parts;
-}
 
 const MIN_OVERLAP = 0.6;
 const MAX_CITES = 2;
@@ -71,17 +37,17 @@ function passagesOf(pages: readonly ReadPage[]): Passage[] {
 
 export function citeAnswer(answer: string, pages: readonly ReadPage[]): CitedAnswer {
   const passages = passagesOf(pages);
-  const termSets = passages.map((p) => new Set(citationTerms(p.text)));
+  const termSets = passages.map((p) => new Set(matchTerms(p.text)));
   const index = new MiniSearch<Passage>({
     fields: ['text'],
     storeFields: ['page'],
-    tokenize: citationTerms,
+    tokenize: matchTerms,
     processTerm: (t) => t,
   });
   index.addAll(passages);
   const numberOf = new Map<number, number>();
   const sentences: CitedSentence[] = splitSentences(answer).map((text) => {
-    const terms = [...new Set(citationTerms(text))];
+    const terms = [...new Set(matchTerms(text))];
     if (terms.length === 0 || passages.length === 0) return { text, citations: [], supported: false };
     const needed = Math.max(Math.min(2, terms.length), Math.ceil(terms.length * MIN_OVERLAP));
     const best = new Map<number, number>();

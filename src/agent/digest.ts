@@ -1,4 +1,4 @@
-import { splitSentences } from './citations';
+import { splitSentences } from '../text/sentences';
 import { formatSearchObservation, pageTexts, toolResponseTurn, VISIT_SEPARATOR } from './observation-format';
 import { pyJson } from './prompt';
 import type { PromptTexts } from './prompt-texts';

@@ -1,5 +1,5 @@
 /** Public surface of the research agent. */
-export { citeAnswer, splitSentences } from './citations';
+export { citeAnswer } from './citations';
 export { renderConversation } from './conversation';
 export type { AgentDeps, AgentTools, ResearchControl, TokenCounter, ToolContext } from './deps';
 export { createControl } from './deps';

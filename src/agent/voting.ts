@@ -1,4 +1,4 @@
-import { citationTerms } from './citations';
+import { matchTerms } from '../text/words';
 import type { CitedAnswer } from './types';
 
 /**
@@ -46,7 +46,7 @@ function numbersOf(text: string): string {
 }
 
 function shapeOf(text: string): Shape {
-  return { terms: new Set(citationTerms(text)), numbers: numbersOf(text) };
+  return { terms: new Set(matchTerms(text)), numbers: numbersOf(text) };
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

@@ -7,7 +7,7 @@ export {
   visitEvidenceOf,
 } from './observation';
 export { readCitedAnswer, readStats } from './records';
-export { answerOf, type MarkdownOptions, readDates, sessionToMarkdown } from './session-markdown';
+export { answerOf, type MarkdownOptions, sessionToMarkdown } from './session-markdown';
 export {
   parseTrajectory,
   sessionToTrajectory,

@@ -1,4 +1,5 @@
 import type { AgentStep, CitedAnswer } from '../agent/types';
+import { pageKey } from '../security/normalize-url';
 import type { SessionRecord } from '../store/records';
 import { isWebUrl } from './domain';
 import { escapeLinkText, isoDate, mdLink, oneLine } from './markdown-text';
@@ -20,19 +21,31 @@ export function answerOf(session: SessionRecord, steps: readonly AgentStep[]): s
   return null;
 }
 
-/** When each page was read, keyed by URL: the time its reader reported, else when its step finished. */
-export function readDates(steps: readonly AgentStep[]): Map<string, number> {
-  const dates = new Map<string, number>();
+export interface PageRead {
+  url: string;
+  title: string;
+  at: number;
+}
+
+/** Every page read, first read first, keyed by `pageKey`: when its reader read it, else when its step finished. */
+export function pagesRead(steps: readonly AgentStep[]): Map<string, PageRead> {
+  const read = new Map<string, PageRead>();
   for (const s of steps) {
     const readAt = new Map<string, number>();
     if (s.result?.tool === 'visit') {
       for (const p of s.result.pages) if (p.ok && p.readAt !== undefined) readAt.set(p.url, p.readAt);
     }
     for (const src of s.sources) {
-      if (!dates.has(src.url)) dates.set(src.url, readAt.get(src.url) ?? s.finishedAt ?? s.startedAt);
+      const key = pageKey(src.url);
+      if (read.has(key)) continue;
+      read.set(key, {
+        url: src.url,
+        title: src.title,
+        at: readAt.get(src.url) ?? s.finishedAt ?? s.startedAt,
+      });
     }
   }
-  return dates;
+  return read;
 }
 
 const UNSUPPORTED = '_(no source)_';
@@ -58,26 +71,25 @@ function citedMarkdown(cited: CitedAnswer): string {
 }
 
 function sourcesSection(cited: CitedAnswer | null, steps: readonly AgentStep[]): string[] {
-  const dates = readDates(steps);
+  const read = pagesRead(steps);
   const when = (url: string) => {
-    const at = dates.get(url);
+    const at = read.get(pageKey(url))?.at;
     return at === undefined ? '' : ` — read ${isoDate(at)}`;
   };
   const lines: string[] = [];
-  const citedUrls = new Set<string>();
+  const citedKeys = new Set<string>();
   if (cited && cited.sources.length > 0) {
     lines.push('## Sources', '');
     for (const s of [...cited.sources].sort((a, b) => a.n - b.n)) {
-      citedUrls.add(s.url);
+      citedKeys.add(pageKey(s.url));
       lines.push(`${s.n}. ${mdLink(s.title || s.url, s.url)}${when(s.url)}`);
     }
     lines.push('');
   }
-  const others = [...dates.keys()].filter((u) => !citedUrls.has(u));
+  const others = [...read].filter(([key]) => !citedKeys.has(key)).map(([, page]) => page);
   if (others.length > 0) {
-    const titles = new Map(steps.flatMap((s) => s.sources.map((p) => [p.url, p.title] as const)));
-    lines.push(citedUrls.size > 0 ? '### Other pages read' : '## Pages read', '');
-    for (const url of others) lines.push(`- ${mdLink(titles.get(url) || url, url)}${when(url)}`);
+    lines.push(citedKeys.size > 0 ? '### Other pages read' : '## Pages read', '');
+    for (const p of others) lines.push(`- ${mdLink(p.title || p.url, p.url)}${when(p.url)}`);
     lines.push('');
   }
   return lines;
@@ -94,7 +106,7 @@ export function sessionToMarkdown(
   const cited = readCitedAnswer(session.citations);
   const answer = answerOf(session, steps);
   const searches = steps.filter((s) => s.action.kind === 'search').length;
-  const pages = readDates(steps).size;
+  const pages = pagesRead(steps).size;
   const lines: string[] = [
     `# ${escapeLinkText(oneLine(session.question)) || 'Untitled question'}`,
     '',

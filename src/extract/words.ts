@@ -1,23 +1,10 @@
 /**
  * Word counting and text-overlap scoring shared by extraction, its tests and its benchmark.
- * CJK scripts have no spaces, so each Han/Kana/Hangul character counts as one word.
+ * Words come from the one tokenizer (`src/text/words`): Chinese and Japanese count by character.
  */
+import { words } from '../text/words';
 
-const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const WORD_RE = new RegExp(`[${CJK}]|[\\p{L}\\p{N}\\p{M}]+(?:['’][\\p{L}]+)*`, 'gu');
-const CJK_ONLY = new RegExp(`^[${CJK}]+$`, 'u');
-
-/** Lower-cased words of a text, CJK characters one by one. */
-export function words(text: string): string[] {
-  const out: string[] = [];
-  for (const match of text.toLowerCase().matchAll(WORD_RE)) {
-    const token = match[0];
-    // A Latin run may touch CJK letters; split those apart so counting matches per-character CJK.
-    if (CJK_ONLY.test(token)) out.push(...token);
-    else out.push(token);
-  }
-  return out;
-}
+export { words };
 
 /** Markdown reduced to the text a reader sees: link targets and fence markers dropped. */
 export function markdownToPlainText(markdown: string): string {

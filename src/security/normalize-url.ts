@@ -1,6 +1,7 @@
 /**
- * URL normal forms shared by search de-duplication and provenance. Two links that only differ in
- * tracking parameters, fragment, host case or a trailing slash point at the same page.
+ * The one URL normaliser: search de-duplication, provenance, the page cache, citations and export
+ * dates all know a page by `urlKey`. Two links that only differ in tracking parameters, fragment,
+ * host case, parameter order or a trailing slash point at the same page.
  */
 
 const TRACKING_PARAMS = new Set([
@@ -62,4 +63,9 @@ export function urlKey(raw: string | URL): string | undefined {
   const host = url.host.replace(/\.(?=$|:)/, '');
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '';
   return `${url.protocol}//${host}${path}${url.search}`;
+}
+
+/** The key a page is known by: its `urlKey`, or the trimmed text when it is not a web URL. */
+export function pageKey(raw: string): string {
+  return urlKey(raw) ?? raw.trim();
 }

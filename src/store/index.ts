@@ -10,7 +10,7 @@ export { jsonValueSchema, toJson } from './json';
 export { MIGRATIONS, type Migration } from './migrations';
 export { type CloseReason, type OpenDbOptions, openDb } from './open-db';
 export { type OpenStoreOptions, openStore, type Store } from './open-store';
-export { isFresh, normalizeUrl, type PagesRepo } from './pages-repo';
+export { isFresh, type PagesRepo } from './pages-repo';
 export { estimateUsage, requestPersistence, type StorageManagerLike, type StorageUsage } from './persistence';
 export type {
   PageRecord,

@@ -1,3 +1,4 @@
+import { pageKey } from '../security/normalize-url';
 import { pageRecordSchema, readAs } from './record-schemas';
 import type { PageRecord } from './records';
 import type { SleuthDb } from './schema';
@@ -7,22 +8,8 @@ export interface PagesRepo {
   get(url: string): Promise<PageRecord | undefined>;
   /** The page only if it was fetched less than `maxAgeMs` ago. */
   getFresh(url: string, maxAgeMs: number): Promise<PageRecord | undefined>;
-  /** Stores the page under its normalized URL and returns what was stored. */
+  /** Stores the page under its `pageKey` and returns what was stored. */
   put(page: PageRecord): Promise<PageRecord>;
-}
-
-/**
- * The key pages are stored under: the fragment never changes what is fetched, and the URL parser
- * already lowercases scheme and host and drops default ports. Unparseable input is kept as given.
- */
-export function normalizeUrl(url: string): string {
-  try {
-    const parsed = new URL(url.trim());
-    parsed.hash = '';
-    return parsed.href;
-  } catch {
-    return url.trim();
-  }
 }
 
 export function isFresh(page: Pick<PageRecord, 'fetchedAt'>, maxAgeMs: number, now: number): boolean {
@@ -32,7 +19,7 @@ export function isFresh(page: Pick<PageRecord, 'fetchedAt'>, maxAgeMs: number, n
 export function createPagesRepo(db: SleuthDb, now: () => number): PagesRepo {
   const get = (url: string) =>
     inTransaction(db, ['pages'], 'readonly', async (tx) =>
-      readAs(pageRecordSchema, await tx.objectStore('pages').get(normalizeUrl(url))),
+      readAs(pageRecordSchema, await tx.objectStore('pages').get(pageKey(url))),
     );
 
   return {
@@ -44,7 +31,7 @@ export function createPagesRepo(db: SleuthDb, now: () => number): PagesRepo {
     },
 
     async put(page) {
-      const record: PageRecord = { ...page, url: normalizeUrl(page.url) };
+      const record: PageRecord = { ...page, url: pageKey(page.url) };
       await inTransaction(db, ['pages'], 'readwrite', (tx) => tx.objectStore('pages').put(record));
       return record;
     },

@@ -61,7 +61,7 @@ export interface StepRecord {
 }
 
 export interface PageRecord {
-  /** Normalized URL (see `normalizeUrl`); the primary key. */
+  /** The page's `pageKey` (src/security/normalize-url.ts); the primary key. */
   url: string;
   finalUrl: string;
   title: string;

@@ -1,11 +1,12 @@
 import type { Migration } from './migration';
 import { v1 } from './v1';
 import { v2 } from './v2';
+import { v3 } from './v3';
 
 export type { Migration, UpgradeDb, UpgradeTx } from './migration';
 
 /** Every schema version in order; the database version is this list's length. */
-export const MIGRATIONS: readonly Migration[] = [v1, v2];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3];
 
 /**
  * Applies the migrations after `oldVersion` inside the upgrade transaction. Schema steps run first

@@ -2,8 +2,8 @@
  * Splits page markdown into passages of roughly 80–200 words that never cross a heading, each
  * remembering the nearest heading so a passage read on its own still has its context.
  */
-import { words } from '../../extract/words';
-import { sentences } from './evidence-sentences';
+import { sentences } from '../../text/sentences';
+import { words } from '../../text/words';
 
 export interface Passage {
   /** Position in the document, 0-based. */

@@ -1,7 +1,7 @@
 /** BM25 ranking of passages against the visit goal and research question, via MiniSearch. */
 import MiniSearch from 'minisearch';
+import { matchTerms } from '../../text/words';
 import type { Passage } from './evidence-passages';
-import { tokenizeForSearch } from './evidence-tokenize';
 
 export interface RankedPassage {
   passage: Passage;
@@ -10,11 +10,11 @@ export interface RankedPassage {
 
 /** Passages that match the query, best first; passages that match nothing are left out. */
 export function rankPassages(passages: Passage[], query: string): RankedPassage[] {
-  if (passages.length === 0 || tokenizeForSearch(query).length === 0) return [];
+  if (passages.length === 0 || matchTerms(query).length === 0) return [];
   const index = new MiniSearch<Passage>({
     idField: 'index',
     fields: ['text', 'heading'],
-    tokenize: tokenizeForSearch,
+    tokenize: matchTerms,
     // Tokens are already lower-cased and filtered.
     processTerm: (term) => term,
     searchOptions: {

@@ -4,10 +4,10 @@
  * often stating the answer outright; a page's lead rarely does that, its best-matching sentences do.
  */
 import { markdownToReadableText, words } from '../../extract/words';
+import { sentences } from '../../text/sentences';
 import type { Passage } from './evidence-passages';
 import { rankPassages } from './evidence-rank';
 import type { TokenCounter } from './evidence-select';
-import { sentences } from './evidence-sentences';
 
 /** Fragments shorter than this (menus, captions, "Learn more") say too little to summarise with. */
 const MIN_WORDS = 5;

@@ -5,10 +5,10 @@
  */
 
 import { markdownToReadableText } from '../../extract/words';
+import { leadSentences } from '../../text/sentences';
 import { type Passage, splitPassages } from './evidence-passages';
 import { rankPassages } from './evidence-rank';
 import { estimateTokens, selectEvidence, type TokenCounter } from './evidence-select';
-import { leadSentences } from './evidence-sentences';
 import { goalSummary } from './evidence-summary';
 
 export { estimateTokens, type TokenCounter } from './evidence-select';

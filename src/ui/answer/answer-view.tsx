@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import type { AgentStep, CitedAnswer } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
+import { pageKey } from '../../security/normalize-url';
 import type { Translate } from '../shared/translate';
 import { renderAnswer } from './render-answer';
 import { SourcesList } from './sources-list';
@@ -43,11 +44,12 @@ export function AnswerView({
   // Pages read but not cited, first read first; one pass with a set (a 200-step run reads ~100 pages,
   // and a findIndex per page made this quadratic on every render of the session view).
   const otherPages = useMemo(() => {
-    const seen = new Set((citations?.sources ?? []).map((s) => s.url));
+    const seen = new Set((citations?.sources ?? []).map((s) => pageKey(s.url)));
     const out: Array<{ url: string; title: string }> = [];
     for (const p of steps.flatMap((s) => s.sources)) {
-      if (seen.has(p.url)) continue;
-      seen.add(p.url);
+      const key = pageKey(p.url);
+      if (seen.has(key)) continue;
+      seen.add(key);
       if (isWebUrl(p.url)) out.push(p);
     }
     return out;

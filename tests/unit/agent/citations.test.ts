@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { citeAnswer, splitSentences } from '../../../src/agent/citations';
+import { citeAnswer } from '../../../src/agent/citations';
 import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
 import { ScriptedEngine } from '../../../src/llm/scripted-engine';
+import { splitSentences } from '../../../src/text/sentences';
 import { answer, fakeTools, search, visit } from './helpers';
 
 const pages = [
@@ -55,5 +56,31 @@ describe('citations', () => {
     expect(collectReadPages(result.steps).map((p) => p.url)).toEqual(['https://example.org/kiwi%20bird/1']);
     expect(result.citations?.sources.map((s) => s.url)).toEqual(['https://example.org/kiwi%20bird/1']);
     expect(result.citations?.sentences[1]?.citations).toEqual([]);
+  });
+
+  it('counts two spellings of one URL as one page read', async () => {
+    const engine = new ScriptedEngine([
+      search('kiwi bird'),
+      visit('https://example.org/kiwi%20bird/1'),
+      visit('https://example.org/kiwi%20bird/1/?utm_source=feed'),
+      answer('Kiwi bird result facts are known.'),
+    ]);
+    const tools = fakeTools((url) => `Kiwi bird result facts from ${url}.`);
+    const search0 = tools.search.bind(tools);
+    tools.search = async (q, o) =>
+      (await search0(q, o)).map((r) => ({
+        ...r,
+        hits: [
+          ...r.hits,
+          { title: 'Tracked', url: 'https://example.org/kiwi%20bird/1/?utm_source=feed', snippet: '' },
+        ],
+      }));
+    const result = await runResearch(
+      { engine, tools, clock: () => 0 },
+      { question: 'q', settings: { date: '2026-01-01' } },
+    );
+    const pages = collectReadPages(result.steps);
+    expect(pages.map((p) => p.url)).toEqual(['https://example.org/kiwi%20bird/1']);
+    expect(result.citations?.sources.map((s) => s.url)).toEqual(['https://example.org/kiwi%20bird/1']);
   });
 });

@@ -78,4 +78,30 @@ describe('exports and cards read the steps’ results', () => {
     const md = sessionToMarkdown(sampleSession({ citations: undefined }), steps, { trail: false });
     expect(md).toContain('[A](https://a.example) — read 2024-01-02');
   });
+
+  it('lists a page once, under the URL it was cited by, whatever spelling a later read used', () => {
+    const day = Date.UTC(2024, 0, 2, 12);
+    const read = (url: string, at: number) => ({
+      url,
+      title: 'A',
+      ok: true,
+      evidence: 'e',
+      summary: 's',
+      readAt: at,
+    });
+    const steps = [
+      visitStep(0, 'g', [read('https://a.example/page', day)]),
+      visitStep(1, 'g', [read('https://a.example/page/?utm_source=x', day + 86_400_000)]),
+    ];
+    const session = sampleSession({
+      citations: {
+        sentences: [{ text: 'Claim.', citations: [1], supported: true }],
+        sources: [{ n: 1, url: 'https://a.example/page', title: 'A' }],
+      },
+    });
+    const md = sessionToMarkdown(session, steps, { trail: false });
+    expect(md).toContain('1. [A](https://a.example/page) — read 2024-01-02');
+    expect(md).not.toContain('Other pages read');
+    expect(md).toContain('· 1 page read');
+  });
 });

@@ -36,7 +36,7 @@ describe('schema migrations', () => {
     await v1Database(factory);
 
     const store = await openStore({ factory });
-    expect(store.db.version).toBe(2);
+    expect(store.db.version).toBe(MIGRATIONS.length);
 
     const done = await store.sessions.get('s-old-done');
     expect(done).toMatchObject({
@@ -61,6 +61,39 @@ describe('schema migrations', () => {
       's-old-done',
       's-old-with-stats',
     ]);
+    store.close();
+  });
+
+  it('moves cached pages to the one URL key, keeping the copy fetched last', async () => {
+    const factory = new IDBFactory();
+    const db = (await openDb({ factory, migrations: MIGRATIONS.slice(0, 2) })) as unknown as IDBPDatabase;
+    const page = (url: string, fetchedAt: number) => ({
+      url,
+      finalUrl: url,
+      title: url,
+      fetchedAt,
+      markdown: `read at ${fetchedAt}`,
+    });
+    for (const p of [
+      page('https://example.org/', 1),
+      page('https://example.org/a/', 5),
+      page('https://example.org/a?utm_source=x', 3),
+      page('https://example.org/b?y=2&x=1', 2),
+    ])
+      await db.put('pages', p);
+    db.close();
+
+    const store = await openStore({ factory });
+    const raw = store.db as unknown as IDBPDatabase;
+    expect((await raw.getAllKeys('pages')).sort()).toEqual([
+      'https://example.org',
+      'https://example.org/a',
+      'https://example.org/b?x=1&y=2',
+    ]);
+    expect((await store.pages.get('https://example.org/a'))?.markdown).toBe('read at 5');
+    expect((await store.pages.get('https://example.org/b?x=1&y=2'))?.url).toBe(
+      'https://example.org/b?x=1&y=2',
+    );
     store.close();
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isFresh, normalizeUrl, type PageRecord, type Store } from '../../../src/store';
+import { isFresh, type PageRecord, type Store } from '../../../src/store';
 import { freshStore, type TestClock, testClock } from './helpers';
 
 const HOUR = 3_600_000;
@@ -31,8 +31,13 @@ describe('pages repository', () => {
     await setup();
     const stored = await store.pages.put(page('HTTPS://En.Wikipedia.org:443/wiki/Eiffel_Tower#History', 1));
     expect(stored.url).toBe('https://en.wikipedia.org/wiki/Eiffel_Tower');
-    const found = await store.pages.get('https://en.wikipedia.org/wiki/Eiffel_Tower#Design');
-    expect(found?.markdown).toContain('Completed in 1889');
+    for (const spelling of [
+      'https://en.wikipedia.org/wiki/Eiffel_Tower#Design',
+      'https://en.wikipedia.org/wiki/Eiffel_Tower/',
+      'https://en.wikipedia.org/wiki/Eiffel_Tower?utm_source=news',
+    ]) {
+      expect((await store.pages.get(spelling))?.markdown).toContain('Completed in 1889');
+    }
     expect(await store.pages.get('https://en.wikipedia.org/wiki/Paris')).toBeUndefined();
   });
 
@@ -54,9 +59,14 @@ describe('pages repository', () => {
     expect((await store.pages.get('https://example.org/a'))?.title).toBe('Updated');
   });
 
-  it('normalizes only what does not change the fetched resource', () => {
-    expect(normalizeUrl(' https://Example.org/Path?q=1#frag ')).toBe('https://example.org/Path?q=1');
-    expect(normalizeUrl('not a url')).toBe('not a url');
+  it('keeps different pages apart and anything that is not a web URL as given', async () => {
+    await setup();
+    await store.pages.put(page('https://example.org/a?id=1', 1));
+    expect(await store.pages.get('https://example.org/a?id=2')).toBeUndefined();
+    expect((await store.pages.put(page(' not a url ', 1))).url).toBe('not a url');
+  });
+
+  it('says whether a page is fresh', () => {
     expect(isFresh({ fetchedAt: 0 }, 10, 9)).toBe(true);
     expect(isFresh({ fetchedAt: 0 }, 10, 10)).toBe(false);
   });
