@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import type { PageRecord } from '../../../../src/store/records';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
+import { createPdfReader } from '../../../../src/tools/agent-tools/pdf-reader';
 import type { ReadTabResult } from '../../../../src/tools/browse/tab-reader';
 import type { SearchChain } from '../../../../src/tools/search/chain';
 
@@ -131,5 +132,27 @@ describe('agent tools', () => {
     now = 5_000;
     const [again] = await tools.visit(['https://example.org/a'], 'alpha', { signal, question: 'q' });
     expect(again).toMatchObject({ finalUrl: 'https://example.org/a-moved', via: 'cache', readAt: 1_000 });
+  });
+
+  it('tells the model why a PDF over the size cap was not read, and caches nothing', async () => {
+    const { d, reads } = deps();
+    d.readPdf = createPdfReader({
+      maxBytes: 1024,
+      fetch: async () =>
+        new Response(new Uint8Array(4096), { headers: { 'content-type': 'application/pdf' } }),
+    });
+    const stored: string[] = [];
+    d.pages = {
+      getFresh: async () => undefined,
+      put: async (p) => {
+        stored.push(p.url);
+        return p;
+      },
+    };
+    const tools = createAgentTools(d, { question: 'q', seedUrls: ['https://example.org/big.pdf'] });
+    const [r] = await tools.visit(['https://example.org/big.pdf'], 'g', { signal, question: 'q' });
+    expect(r).toMatchObject({ ok: false, reason: 'The PDF is larger than 1.0 KB, more than Sleuth reads.' });
+    expect(reads).toEqual([]);
+    expect(stored).toEqual([]);
   });
 });

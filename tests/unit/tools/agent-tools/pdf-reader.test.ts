@@ -33,4 +33,40 @@ describe('reading PDFs', () => {
     });
     expect(await redirected('https://example.org/y.pdf', signal)).toBeNull();
   });
+
+  it('stops reading a PDF at the size cap when the server sends no content-length', async () => {
+    const chunk = new Uint8Array(1024).fill(37);
+    let pulled = 0;
+    // 64 KB with no content-length; a server could as well send gigabytes.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+        if (pulled >= 64 * 1024) controller.close();
+      },
+    });
+    const read = createPdfReader({
+      maxBytes: 10 * 1024,
+      fetch: async () => new Response(body, { headers: { 'content-type': 'application/pdf' } }),
+    });
+    await expect(read('https://example.org/huge.pdf', signal)).rejects.toThrow(/larger than 10 KB/);
+    expect(pulled).toBeLessThanOrEqual(12 * 1024);
+  });
+
+  it('refuses a PDF whose content-length is over the cap without reading its body', async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1));
+      },
+    });
+    const read = createPdfReader({
+      maxBytes: 10 * 1024,
+      fetch: async () =>
+        new Response(body, { headers: { 'content-type': 'application/pdf', 'content-length': '999999' } }),
+    });
+    await expect(read('https://example.org/big.pdf', signal)).rejects.toThrow(/larger than 10 KB/);
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
 });
