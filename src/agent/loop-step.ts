@@ -38,6 +38,8 @@ export interface SampleResult {
   completionTokens: number;
   replyTokens: number;
   reportedPromptTokens: number | undefined;
+  /** Prompt tokens the engine says it evaluated for the kept reply (the rest came from its cache). */
+  reportedPrefillTokens: number | undefined;
   finishReason: FinishReason;
   decodeTokensPerSecond: number | undefined;
 }
@@ -74,6 +76,7 @@ export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
         completionTokens,
         replyTokens: one.completionTokens,
         reportedPromptTokens: one.reportedPromptTokens,
+        reportedPrefillTokens: one.reportedPrefillTokens,
         finishReason: one.finishReason,
         decodeTokensPerSecond: one.decodeTokensPerSecond,
       };
@@ -97,6 +100,7 @@ interface OneSample {
   repeated: boolean;
   completionTokens: number;
   reportedPromptTokens: number | undefined;
+  reportedPrefillTokens?: number;
   finishReason: FinishReason;
   decodeTokensPerSecond?: number;
 }
@@ -142,6 +146,9 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       repeated: false,
       completionTokens: result.usage.completionTokens || (await req.meter.text(result.text)),
       reportedPromptTokens: result.usage.promptTokens || undefined,
+      ...(result.usage.prefillTokens !== undefined && Number.isFinite(result.usage.prefillTokens)
+        ? { reportedPrefillTokens: result.usage.prefillTokens }
+        : {}),
       finishReason: result.finishReason,
       ...(result.usage.decodeTokensPerSecond !== undefined
         ? { decodeTokensPerSecond: result.usage.decodeTokensPerSecond }

@@ -219,6 +219,10 @@ export async function runResearch(
           reply: sample.replyTokens,
           prefill,
           modelMs: clock() - startedAt,
+          ...(sample.reportedPromptTokens !== undefined ? { enginePrompt: sample.reportedPromptTokens } : {}),
+          ...(sample.reportedPrefillTokens !== undefined
+            ? { enginePrefill: sample.reportedPrefillTokens }
+            : {}),
           ...(sample.decodeTokensPerSecond !== undefined
             ? { decodeTokensPerSecond: sample.decodeTokensPerSecond }
             : {}),

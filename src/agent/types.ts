@@ -66,6 +66,13 @@ export interface StepTokens {
   decodeTokensPerSecond?: number;
   /** Wall time of the model turn (every attempt), in milliseconds. */
   modelMs?: number;
+  /** Prompt tokens as the engine counted them, where it reports them. */
+  enginePrompt?: number;
+  /**
+   * Prompt tokens the engine itself says it evaluated for the kept reply (llama.cpp's
+   * `timings.prompt_n`; the rest it took from its KV cache), where it reports them.
+   */
+  enginePrefill?: number;
 }
 
 export interface AgentStep {

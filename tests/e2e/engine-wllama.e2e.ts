@@ -112,6 +112,28 @@ describe('wllama engine in the offscreen document', () => {
       rated.every((r) => r > 0),
       JSON.stringify(steps.map((s) => s.action)),
     ).toBe(true);
+    // KV-cache reuse, in llama.cpp's own counts (timings.prompt_n: prompt tokens it evaluated): the
+    // first turn evaluates its whole prompt; each later one takes the whole previous prompt from
+    // the cache and evaluates only what came after it (measured: 1684 cold, then 420 of 2104 and
+    // 2801 of 4905, the last being mostly the visited page's evidence). The budget and fold
+    // design rests on this.
+    const engine = steps.map((s) => {
+      const t = (s.action as { tokens?: { enginePrompt?: number; enginePrefill?: number } }).tokens;
+      return { prompt: t?.enginePrompt ?? 0, prefill: t?.enginePrefill ?? -1 };
+    });
+    const prefillTrail = JSON.stringify(engine);
+    expect(
+      engine.every((t) => t.prompt > 0 && t.prefill >= 0),
+      prefillTrail,
+    ).toBe(true);
+    const [cold, ...later] = engine;
+    expect(cold?.prefill, prefillTrail).toBeGreaterThan((cold?.prompt ?? 0) * 0.9);
+    later.forEach((now, i) => {
+      const before = engine[i]?.prompt ?? 0;
+      expect(now.prefill, prefillTrail).toBeLessThanOrEqual(now.prompt - before);
+    });
+    // The turn after the search adds a short result list to a long prompt: far fewer tokens.
+    expect(later[0]?.prefill ?? 0, prefillTrail).toBeLessThan((later[0]?.prompt ?? 0) / 2);
     // And, independently, from the streamed deltas: one delta per sampled token.
     const bySeq = new Map<number, number[]>();
     for (const d of deltas) {
@@ -131,6 +153,7 @@ describe('wllama engine in the offscreen document', () => {
           elapsedMs: stats.elapsedMs,
           deltas: deltas.length,
           streamedTokensPerSecond: rates.map((r) => Math.round(r)),
+          engineTokens: engine,
         },
       }),
     );

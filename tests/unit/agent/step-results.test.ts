@@ -4,6 +4,7 @@ import { digestObservation } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
 import type { AgentStep } from '../../../src/agent/types';
+import type { ChatEngine } from '../../../src/llm/engine';
 import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
@@ -114,5 +115,32 @@ describe('structured step results', () => {
     expect(digestObservation(s1, digest)).toBe(
       'The useful information in https://example.org/kiwi/1 for user goal facts as follows: \n\nSummary: \nSummary of https://example.org/kiwi/1.',
     );
+  });
+
+  it('keeps the prompt and prefill counts the engine itself reports with each step', async () => {
+    const turns = [search('kiwi'), answer('Done.')];
+    const reported = [
+      { promptTokens: 900, prefillTokens: 900 },
+      { promptTokens: 1100, prefillTokens: 140 },
+    ];
+    let call = 0;
+    const engine: ChatEngine = {
+      load: async () => {},
+      unload: async () => {},
+      info: () => ({ kind: 'openai', modelId: 'm', loaded: true, contextWindow: 8192 }),
+      async chat() {
+        const usage = reported[call] ?? { promptTokens: 0 };
+        const text = turns[call++] ?? '';
+        return { text, finishReason: 'stop', usage: { ...usage, completionTokens: 10 } };
+      },
+    };
+    const result = await runResearch(
+      { engine, tools: fakeTools(), tokenizer: counter, clock: () => 0 },
+      { question: 'q', settings },
+    );
+    expect(result.steps.map((s) => [s.tokens.enginePrompt, s.tokens.enginePrefill])).toEqual([
+      [900, 900],
+      [1100, 140],
+    ]);
   });
 });
