@@ -33,6 +33,8 @@ export interface FakeWorld {
   sent: Array<{ type: string; payload: unknown }>;
   /** Delivers a live event to every subscriber. */
   emit(e: LiveEvent): void;
+  /** How many views listen to live events. */
+  listeners(): number;
   handle(type: MessageType, fn: Handler): void;
   /** Intents waiting for a panel to open. */
   intents: ResearchIntent[];
@@ -91,6 +93,7 @@ export async function fakeWorld(): Promise<FakeWorld> {
     emit: (e) => {
       for (const l of listeners) l(e);
     },
+    listeners: () => listeners.size,
     handle: (type, fn) => handlers.set(type, fn),
     services: {
       client,
@@ -131,11 +134,10 @@ export async function fakeWorld(): Promise<FakeWorld> {
   return world;
 }
 
-/** Lets promises, store reads and the frame scheduler settle, then renders what changed. */
-export async function settle(ms = 30): Promise<void> {
-  await new Promise((r) => setTimeout(r, ms));
+/** Renders what changed, then gives timers `ms` to run: one step of the polling loops below. */
+async function frame(ms: number): Promise<void> {
   await act(async () => {
-    await Promise.resolve();
+    await new Promise((r) => setTimeout(r, ms));
   });
 }
 
@@ -144,8 +146,30 @@ export async function until(check: () => boolean, timeoutMs = 3000): Promise<voi
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting for the view');
-    await settle(10);
+    await frame(10);
   }
+}
+
+/** Retries an assertion (rendering between tries) until it passes; on timeout its failure is thrown. */
+export async function eventually(assertion: () => unknown, timeoutMs = 3000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+    }
+    await frame(10);
+  }
+}
+
+/** The element with this test id, once the view shows it. */
+export async function find<E extends Element = HTMLElement>(root: ParentNode, testId: string): Promise<E> {
+  await until(() => q(root, testId) !== null);
+  const el = q<E>(root, testId);
+  if (!el) throw new Error(`no ${testId}`);
+  return el;
 }
 
 export function mount(node: preact.ComponentChild): HTMLElement {

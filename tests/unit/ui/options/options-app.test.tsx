@@ -3,7 +3,19 @@ import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
 import { OptionsApp } from '../../../../src/ui/options/options-app';
-import { click, type FakeWorld, fakeWorld, mount, q, qa, settle, type, unmount, until } from '../helpers';
+import {
+  click,
+  eventually,
+  type FakeWorld,
+  fakeWorld,
+  find,
+  mount,
+  q,
+  qa,
+  type,
+  unmount,
+  until,
+} from '../helpers';
 
 let world: FakeWorld;
 let root: HTMLElement;
@@ -53,13 +65,11 @@ async function open(settings = DEFAULT_SETTINGS) {
   world.settings = settings;
   root = mount(<OptionsApp services={world.services} />);
   await until(() => q(root, 'save-state') !== null);
-  await settle();
 }
 
 async function save() {
   click(button('Save'));
   await until(() => q(root, 'save-state')?.textContent === 'Saved');
-  await settle();
 }
 
 describe('options page basics', () => {
@@ -87,13 +97,15 @@ describe('options page basics', () => {
 
   it('shows the GPU check, the model list with Auto, and downloaded models with Delete', async () => {
     await open();
-    expect(q(root, 'probe-result')?.textContent).toContain('WebGPU is available (nvidia ampere)');
-    expect(q(root, 'probe-result')?.textContent).toContain('16-bit shaders');
-    const select = q<HTMLSelectElement>(root, 'webllm-model');
-    const labels = [...(select?.options ?? [])].map((o) => [o.value, o.textContent]);
-    expect(labels[0]).toEqual(['', 'Auto (recommended for this GPU: Qwen3-4B-q4f16_1-MLC)']);
-    expect(labels[1]?.[1]).toContain('3.4 GB of GPU memory');
-    expect(q(root, 'cached-models')?.textContent).toContain('Qwen3-0.6B-q4f16_1-MLC — 350 MB');
+    await eventually(() => {
+      expect(q(root, 'probe-result')?.textContent).toContain('WebGPU is available (nvidia ampere)');
+      expect(q(root, 'probe-result')?.textContent).toContain('16-bit shaders');
+      const select = q<HTMLSelectElement>(root, 'webllm-model');
+      const labels = [...(select?.options ?? [])].map((o) => [o.value, o.textContent]);
+      expect(labels[0]).toEqual(['', 'Auto (recommended for this GPU: Qwen3-4B-q4f16_1-MLC)']);
+      expect(labels[1]?.[1]).toContain('3.4 GB of GPU memory');
+      expect(q(root, 'cached-models')?.textContent).toContain('Qwen3-0.6B-q4f16_1-MLC — 350 MB');
+    });
     world.handle('engine.deleteCached', () => ({ deleted: true }));
     world.handle('engine.listCached', () => []);
     click(q(root, 'delete-cached'));
@@ -115,11 +127,9 @@ describe('options page basics', () => {
         status: { engine: 'web-llm', modelId: 'Qwen3-4B', state: 'loading', progress: { fraction: 0.5 } },
       }),
     );
-    await settle();
-    expect(q<HTMLProgressElement>(root, 'model-progress')?.value).toBeCloseTo(0.5);
+    await eventually(() => expect(q<HTMLProgressElement>(root, 'model-progress')?.value).toBeCloseTo(0.5));
     click(q(root, 'cancel-load'));
-    await settle();
-    expect(sentOf('engine.unload')).toHaveLength(1);
+    await eventually(() => expect(sentOf('engine.unload')).toHaveLength(1));
     act(() =>
       world.emit({
         type: 'engine',
@@ -132,30 +142,30 @@ describe('options page basics', () => {
       }),
     );
     finish({ engine: 'web-llm', modelId: null, state: 'error' });
-    await settle();
-    expect(q(root, 'engine-error')?.textContent).toContain('The download failed.');
-    expect(q(root, 'engine-error')?.textContent).toContain('Check your connection.');
+    await eventually(() => {
+      expect(q(root, 'engine-error')?.textContent).toContain('The download failed.');
+      expect(q(root, 'engine-error')?.textContent).toContain('Check your connection.');
+    });
   });
 });
 
 describe('keys', () => {
   it('stores the server key in secrets, never in settings, and shows it masked', async () => {
     await open({ ...DEFAULT_SETTINGS, engine: 'openai' });
-    const key = q<HTMLInputElement>(root, 'openai-key');
-    if (!key) throw new Error('no key field');
+    const key = await find<HTMLInputElement>(root, 'openai-key');
     expect(key.type).toBe('password');
     type(key, 'sk-secret-value-9876');
     await save();
     expect(await world.store.secrets.get('openaiKey')).toBe('sk-secret-value-9876');
     expect(JSON.stringify(world.saves)).not.toContain('sk-secret');
-    expect(q(root, 'openai-key-saved')?.textContent).toBe('••••9876');
+    await eventually(() => expect(q(root, 'openai-key-saved')?.textContent).toBe('••••9876'));
     expect(q(root, 'openai-key')).toBeNull();
     expect(root.textContent).not.toContain('sk-secret');
     // Remove, then save: gone from the store.
     click(button('Remove key'));
     await save();
     expect(await world.store.secrets.has('openaiKey')).toBe(false);
-    expect(q(root, 'openai-key')).not.toBeNull();
+    await find(root, 'openai-key');
   });
 
   it('replaces a provider key and shows only its last four characters', async () => {
@@ -170,7 +180,7 @@ describe('keys', () => {
     type(field, 'BSA-new-key-2222');
     await save();
     expect(await world.store.secrets.get('search:brave')).toBe('BSA-new-key-2222');
-    expect(inRow('brave', 'provider-key-saved')?.textContent).toBe('••••2222');
+    await eventually(() => expect(inRow('brave', 'provider-key-saved')?.textContent).toBe('••••2222'));
   });
 });
 
@@ -193,9 +203,10 @@ describe('search providers', () => {
     click(inRow('brave', 'provider-up'));
     click(inRow('brave', 'provider-up'));
     click(inRow('duckduckgo', 'provider-down'));
-    await settle();
-    expect(order().slice(0, 3)).toEqual(['brave', 'wikipedia', 'duckduckgo']);
-    expect(document.activeElement).toBe(inRow('duckduckgo', 'provider-down'));
+    await eventually(() => {
+      expect(order().slice(0, 3)).toEqual(['brave', 'wikipedia', 'duckduckgo']);
+      expect(document.activeElement).toBe(inRow('duckduckgo', 'provider-down'));
+    });
     await save();
     expect(world.settings.searchProviders.map((p) => p.id).slice(0, 3)).toEqual([
       'brave',
@@ -259,9 +270,7 @@ describe('model server', () => {
       engine.value = 'openai';
       engine.dispatchEvent(new Event('change', { bubbles: true }));
     });
-    await settle();
-    const preset = q<HTMLSelectElement>(root, 'openai-preset');
-    if (!preset) throw new Error('no preset');
+    const preset = await find<HTMLSelectElement>(root, 'openai-preset');
     act(() => {
       preset.value = 'lm-studio';
       preset.dispatchEvent(new Event('change', { bubbles: true }));

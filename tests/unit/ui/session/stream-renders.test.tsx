@@ -4,7 +4,7 @@ import type { AgentEvent, AgentStep } from '../../../../src/agent/types';
 import { SessionView } from '../../../../src/ui/session/session-view';
 import { FULL_WINDOW } from '../../../../src/ui/trajectory/trajectory-list';
 import { step } from '../../export/sample-session';
-import { type FakeWorld, fakeWorld, mount, q, qa, settle, tEn, unmount, until } from '../helpers';
+import { type FakeWorld, fakeWorld, mount, q, qa, tEn, unmount, until } from '../helpers';
 
 /**
  * Streaming a long run must cost the same per frame at step 200 as at step 2: the finished cards
@@ -44,7 +44,7 @@ describe('streaming into a long session', () => {
         onError={() => undefined}
       />,
     );
-    await settle();
+    await until(() => world.listeners() > 0);
     ev({ type: 'start', runId: 'r1', question: 'Q?', systemPrompt: 'sys', resumedAt: 0 });
     for (let i = 0; i < STEPS; i++) ev({ type: 'step-done', step: search(i) });
     ev({ type: 'stats', stats: statsOf(STEPS) });
@@ -59,8 +59,8 @@ describe('streaming into a long session', () => {
     rendered = [];
     for (let i = 0; i < 5; i++) {
       ev({ type: 'delta', seq: STEPS, attempt: 1, text: `word${i} `, phase: 'think' });
-      // Past the batcher's frame (a timer under jsdom), so each delta is its own render.
-      await settle(120);
+      // Each delta shown before the next is sent, so each is its own render.
+      await until(() => q(r, 'live-step')?.textContent?.includes(`word${i}`) ?? false);
     }
     expect(q(r, 'live-step')?.textContent).toContain('word4');
     // Only the live card rendered (once per frame); no finished card did.

@@ -6,7 +6,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stepToRecord } from '../../../../src/store/step-codec';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { sampleSession, sampleSteps } from '../../export/sample-session';
-import { click, type FakeWorld, fakeWorld, key, mount, q, qa, settle, unmount, until } from '../helpers';
+import {
+  click,
+  eventually,
+  type FakeWorld,
+  fakeWorld,
+  find,
+  key,
+  mount,
+  q,
+  qa,
+  unmount,
+  until,
+} from '../helpers';
 
 let world: FakeWorld;
 let root: HTMLElement;
@@ -24,17 +36,16 @@ describe('research this page', () => {
   it('fills an editable page question and starts with the page attached', async () => {
     world.handle('router.currentPage', () => page);
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'research-page'));
-    await settle();
-    const box = q<HTMLTextAreaElement>(root, 'question');
-    expect(box?.value).toBe(
-      'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
-    );
-    expect(root.querySelector('.page-chip')?.textContent).toContain('Fusion breakthrough');
-    if (!box) throw new Error('no box');
+    click(await find(root, 'research-page'));
+    const box = await find<HTMLTextAreaElement>(root, 'question');
+    await eventually(() => {
+      expect(box.value).toBe(
+        'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
+      );
+      expect(root.querySelector('.page-chip')?.textContent).toContain('Fusion breakthrough');
+    });
     key(box, 'Enter');
-    await settle();
+    await until(() => payloads('runner.start').length > 0);
     expect(payloads('runner.start')).toEqual([
       {
         question: 'What is known about “Fusion breakthrough”? Summarize and verify its main claims.',
@@ -47,20 +58,20 @@ describe('research this page', () => {
   it('says so when the current page cannot be read', async () => {
     world.handle('router.currentPage', () => null);
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'research-page'));
-    await settle();
-    expect(root.textContent).toContain("This page can't be read");
+    click(await find(root, 'research-page'));
+    await eventually(() => expect(root.textContent).toContain("This page can't be read"));
   });
 
   it('picks up an intent on open and another one offered while open', async () => {
     world.intents.push({ kind: 'selection', ...page, selection: 'Fusion is solved' });
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Fusion is solved”');
+    await eventually(() =>
+      expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Fusion is solved”'),
+    );
     act(() => world.offerIntent({ kind: 'page', ...page, title: 'Another page' }));
-    await settle();
-    expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Another page”');
+    await eventually(() =>
+      expect(q<HTMLTextAreaElement>(root, 'question')?.value).toContain('“Another page”'),
+    );
   });
 });
 
@@ -77,10 +88,11 @@ describe('model status', () => {
       },
     }));
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    const bar = q<HTMLProgressElement>(root, 'model-progress');
-    expect(bar?.value).toBeCloseTo(0.25);
-    expect(root.querySelector('.model-progress')?.textContent).toContain('512 MB of 2.0 GB');
+    const bar = await find<HTMLProgressElement>(root, 'model-progress');
+    await eventually(() => {
+      expect(bar.value).toBeCloseTo(0.25);
+      expect(root.querySelector('.model-progress')?.textContent).toContain('512 MB of 2.0 GB');
+    });
   });
 
   it('explains an engine error with its hint and offers to retry', async () => {
@@ -96,16 +108,13 @@ describe('model status', () => {
     }));
     world.handle('engine.load', () => ({ engine: 'web-llm', modelId: null, state: 'loading' }));
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    const banner = q(root, 'error-banner');
-    expect(banner?.textContent).toContain('WebGPU is not available');
-    expect(banner?.textContent).toContain('Use the GGUF engine instead.');
-    click(
-      [...(banner?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Try loading again') ??
-        null,
-    );
-    await settle();
-    expect(payloads('engine.load')).toHaveLength(1);
+    const banner = await find(root, 'error-banner');
+    await eventually(() => {
+      expect(banner.textContent).toContain('WebGPU is not available');
+      expect(banner.textContent).toContain('Use the GGUF engine instead.');
+    });
+    click([...banner.querySelectorAll('button')].find((b) => b.textContent === 'Try loading again') ?? null);
+    await eventually(() => expect(payloads('engine.load')).toHaveLength(1));
   });
 });
 
@@ -128,8 +137,7 @@ describe('history', () => {
   it('lists sessions newest first, filters by search, and opens one', async () => {
     await seed();
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'open-history'));
+    click(await find(root, 'open-history'));
     await until(() => items().length === 2);
     expect(items()).toEqual(['New question about stars', 'Old question about tides']);
     const search = root.querySelector<HTMLInputElement>('input[type="search"]');
@@ -146,8 +154,7 @@ describe('history', () => {
     await seed();
     world.handle('runner.resume', () => ({ sessionId: 'new' }));
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'open-history'));
+    click(await find(root, 'open-history'));
     await until(() => items().length === 2);
     click(q(root, 'history-continue'));
     await until(() => qa(root, 'step-card').length === 4);
@@ -185,11 +192,10 @@ describe('export and import', () => {
     root = mount(<SidePanelApp services={world.services} />);
     await until(() => q(root, 'copy-md') !== null);
     click(q(root, 'copy-md'));
-    await settle();
+    await eventually(() => expect(root.textContent).toContain('Copied.'));
     expect(copied).toContain('# What is the boiling point of water?');
     expect(copied).toContain('[[1]](https://en.wikipedia.org/wiki/Boiling_point)');
     expect(copied).toContain('## Sources');
-    expect(root.textContent).toContain('Copied.');
   });
 
   it('opens an imported trajectory read-only with every step', async () => {
@@ -199,11 +205,8 @@ describe('export and import', () => {
       (m) => m.role === 'assistant',
     ).length;
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'open-history'));
-    await settle();
-    const input = q<HTMLInputElement>(root, 'import-json');
-    if (!input) throw new Error('no import input');
+    click(await find(root, 'open-history'));
+    const input = await find<HTMLInputElement>(root, 'import-json');
     Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], '0000.json')] });
     act(() => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
@@ -217,11 +220,8 @@ describe('export and import', () => {
 
   it('refuses a file that is not a trajectory', async () => {
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    click(q(root, 'open-history'));
-    await settle();
-    const input = q<HTMLInputElement>(root, 'import-json');
-    if (!input) throw new Error('no import input');
+    click(await find(root, 'open-history'));
+    const input = await find<HTMLInputElement>(root, 'import-json');
     Object.defineProperty(input, 'files', { configurable: true, value: [new File(['{"foo":1}'], 'x.json')] });
     act(() => {
       input.dispatchEvent(new Event('change', { bubbles: true }));

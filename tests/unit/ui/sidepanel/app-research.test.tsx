@@ -6,13 +6,14 @@ import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { CITED, sampleSession, sampleSteps } from '../../export/sample-session';
 import {
   click,
+  eventually,
   type FakeWorld,
   fakeWorld,
+  find,
   key,
   mount,
   q,
   qa,
-  settle,
   type,
   unmount,
   until,
@@ -29,32 +30,30 @@ afterEach(() => unmount(root));
 
 const send = (type: string) => world.sent.filter((m) => m.type === type);
 
+/** Starts a session and waits until its view is up and listening for the run's events. */
 async function startSession(question = 'Why is the sky blue?') {
   root = mount(<SidePanelApp services={world.services} />);
-  await settle();
-  const box = q<HTMLTextAreaElement>(root, 'question');
-  if (!box) throw new Error('no question box');
+  const box = await find<HTMLTextAreaElement>(root, 'question');
   type(box, question);
   key(box, 'Enter');
-  await settle();
+  await until(() => send('runner.start').length === 1 && world.listeners() > 0);
 }
 
 describe('asking a question', () => {
   it('starts on Enter with the typed question; Shift+Enter does not start', async () => {
     root = mount(<SidePanelApp services={world.services} />);
-    await settle();
-    const box = q<HTMLTextAreaElement>(root, 'question');
-    if (!box) throw new Error('no question box');
+    const box = await find<HTMLTextAreaElement>(root, 'question');
     type(box, 'Why is the sky blue?');
     key(box, 'Enter', { shiftKey: true });
-    await settle();
     expect(send('runner.start')).toHaveLength(0);
     key(box, 'Enter');
-    await settle();
+    await eventually(() =>
+      expect(root.querySelector('.session-question')?.textContent).toBe('Why is the sky blue?'),
+    );
+    // Exactly one start: the Shift+Enter above started nothing.
     expect(send('runner.start').map((m) => m.payload)).toEqual([
       { question: 'Why is the sky blue?', origin: 'ask' },
     ]);
-    expect(root.querySelector('.session-question')?.textContent).toBe('Why is the sky blue?');
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toBe('');
   });
 
@@ -62,8 +61,11 @@ describe('asking a question', () => {
     world.handle('runner.start', () => {
       throw new Error('Load a model first');
     });
-    await startSession();
-    expect(q(root, 'error-banner')?.textContent).toContain('Load a model first');
+    root = mount(<SidePanelApp services={world.services} />);
+    const box = await find<HTMLTextAreaElement>(root, 'question');
+    type(box, 'Why is the sky blue?');
+    key(box, 'Enter');
+    await eventually(() => expect(q(root, 'error-banner')?.textContent).toContain('Load a model first'));
   });
 });
 
@@ -76,24 +78,25 @@ describe('live trajectory', () => {
     ev({ type: 'request', seq: 0, attempt: 1, promptTokens: 1, prefillTokens: 1 });
     ev({ type: 'delta', seq: 0, attempt: 1, text: 'Rayleigh ', phase: 'think' });
     ev({ type: 'delta', seq: 0, attempt: 1, text: 'scattering?', phase: 'think' });
-    await settle(150);
-    expect(q(root, 'live-step')?.textContent).toContain('Rayleigh scattering?');
+    await eventually(() => expect(q(root, 'live-step')?.textContent).toContain('Rayleigh scattering?'));
 
     ev({ type: 'step-started', step: { ...s0, status: 'pending', observation: null } });
-    await settle();
-    expect(q(root, 'live-step')).toBeNull();
-    expect(qa(root, 'step-card').map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
-      ['search', 'pending'],
-    ]);
+    await eventually(() => {
+      expect(q(root, 'live-step')).toBeNull();
+      expect(qa(root, 'step-card').map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
+        ['search', 'pending'],
+      ]);
+    });
 
     ev({ type: 'step-done', step: s0 });
     ev({ type: 'step-done', step: s1 });
-    await settle();
+    await eventually(() =>
+      expect(qa(root, 'step-card').map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
+        ['search', 'done'],
+        ['visit', 'done'],
+      ]),
+    );
     const cards = qa(root, 'step-card');
-    expect(cards.map((c) => [c.dataset.kind, c.dataset.status])).toEqual([
-      ['search', 'done'],
-      ['visit', 'done'],
-    ]);
     expect(cards[0]?.textContent).toContain('Boiling point - Wikipedia');
     expect(cards[0]?.textContent).toContain('en.wikipedia.org');
     // Hostile titles are text, not markup.
@@ -113,7 +116,7 @@ describe('live trajectory', () => {
       sessionId: 's1',
       event: { type: 'answer', text: 'x', forced: false, citations: CITED },
     });
-    await settle();
+    await until(() => qa(root, 'citation').length > 0);
     const links = qa<HTMLAnchorElement>(root, 'citation');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       'https://en.wikipedia.org/wiki/Boiling_point',
@@ -136,8 +139,9 @@ describe('live trajectory', () => {
         fatal: false,
       },
     });
-    await settle();
-    expect(q(root, 'error-banner')?.textContent).toContain('All search providers failed: 429');
+    await eventually(() =>
+      expect(q(root, 'error-banner')?.textContent).toContain('All search providers failed: 429'),
+    );
   });
 
   it('sends stop, answer now and a steering note for the running session', async () => {
@@ -150,14 +154,11 @@ describe('live trajectory', () => {
       sessionId: 's1',
       event: { type: 'request', seq: 0, attempt: 1, promptTokens: 1, prefillTokens: 1 },
     });
-    await settle();
-    click(q(root, 'answer-now'));
-    const steer = q<HTMLInputElement>(root, 'steer');
-    if (!steer) throw new Error('no steer input');
-    type(steer, 'prefer primary sources');
+    click(await find(root, 'answer-now'));
+    type(await find<HTMLInputElement>(root, 'steer'), 'prefer primary sources');
     click(q(root, 'steer-send'));
     click(q(root, 'stop'));
-    await settle();
+    await until(() => send('runner.stop').length > 0);
     expect(send('runner.answerNow').map((m) => m.payload)).toEqual([{ sessionId: 's1' }]);
     expect(send('runner.steer').map((m) => m.payload)).toEqual([
       { sessionId: 's1', note: 'prefer primary sources' },

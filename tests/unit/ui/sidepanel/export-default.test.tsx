@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
 import { stepToRecord } from '../../../../src/store/step-codec';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
 import { sampleSession, sampleSteps } from '../../export/sample-session';
-import { fakeWorld, mount, q, settle, unmount, until } from '../helpers';
+import { eventually, fakeWorld, find, mount, unmount } from '../helpers';
 
 let root: HTMLElement;
 afterEach(() => unmount(root));
@@ -18,9 +18,8 @@ describe('export trail default', () => {
       for (const st of sampleSteps()) await world.store.steps.put(stepToRecord('done', st));
       world.handle('runner.active', () => ({ sessionIds: ['done'] }));
       root = mount(<SidePanelApp services={world.services} />);
-      await until(() => q(root, 'export-trail') !== null);
-      await settle();
-      expect(q<HTMLInputElement>(root, 'export-trail')?.checked).toBe(exportTrail);
+      const box = await find<HTMLInputElement>(root, 'export-trail');
+      await eventually(() => expect(box.checked).toBe(exportTrail));
     });
   }
 });

@@ -2,7 +2,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
 import { SidePanelApp } from '../../../../src/ui/sidepanel/app';
-import { click, type FakeWorld, fakeWorld, mount, q, settle, type, unmount, until } from '../helpers';
+import {
+  click,
+  eventually,
+  type FakeWorld,
+  fakeWorld,
+  find,
+  mount,
+  q,
+  type,
+  unmount,
+  until,
+} from '../helpers';
 
 let world: FakeWorld;
 let root: HTMLElement;
@@ -19,19 +30,17 @@ const starts = () => world.sent.filter((m) => m.type === 'runner.start');
 
 async function ask(question: string) {
   root = mount(<SidePanelApp services={world.services} />);
-  await settle();
-  const box = q<HTMLTextAreaElement>(root, 'question');
-  if (!box) throw new Error('no question box');
-  type(box, question);
+  type(await find<HTMLTextAreaElement>(root, 'question'), question);
   click(q(root, 'start'));
-  await settle();
 }
 
 describe('site access before the first run', () => {
   it('explains and asks for all sites before starting, then starts once allowed', async () => {
     await ask('What is new in fusion?');
-    expect(q(root, 'permission-gate')?.textContent).toContain(
-      'Sleuth reads pages by opening them in your browser tabs',
+    await eventually(() =>
+      expect(q(root, 'permission-gate')?.textContent).toContain(
+        'Sleuth reads pages by opening them in your browser tabs',
+      ),
     );
     expect(starts()).toHaveLength(0);
     click(q(root, 'allow-and-start'));
@@ -44,7 +53,7 @@ describe('site access before the first run', () => {
   it('says what will not work when refused, and can start anyway', async () => {
     world.grantRequests = false;
     await ask('Tides?');
-    click(q(root, 'allow-and-start'));
+    click(await find(root, 'allow-and-start'));
     await until(() => q(root, 'permission-refused') !== null);
     expect(q(root, 'permission-refused')?.textContent).toContain('cannot open pages');
     expect(starts()).toHaveLength(0);
