@@ -1,4 +1,4 @@
-import { matchTerms } from '../text/words';
+import { matchTerms, words } from '../text/words';
 import type { CitedAnswer } from './types';
 
 /**
@@ -46,7 +46,11 @@ function numbersOf(text: string): string {
 }
 
 function shapeOf(text: string): Shape {
-  return { terms: new Set(matchTerms(text)), numbers: numbersOf(text) };
+  const terms = new Set(matchTerms(text));
+  // An answer made only of stop words (choice "A" of a multiple-choice question) is still an answer.
+  const whole = words(text).join(' ');
+  if (terms.size === 0 && whole) terms.add(whole);
+  return { terms, numbers: numbersOf(text) };
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

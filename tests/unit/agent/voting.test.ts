@@ -67,6 +67,12 @@ describe('voteAnswers', () => {
     expect(voteAnswers([c(' '), c('')]).winner).toBe(0);
   });
 
+  it('counts one-letter choices as answers: "A", "A", "B" votes for A', () => {
+    const r = voteAnswers([c('B', 1), c('A'), c('a.')]);
+    expect(r.agreeing).toEqual([1, 2]);
+    expect(r.clusters).toEqual([[0], [1, 2]]);
+  });
+
   it('treats identical numbers as agreement', () => {
     const r = voteAnswers([
       c('It opened in 1889.'),
