@@ -1,24 +1,21 @@
 import type { ExtractedPage } from '../extract/types';
 import type { TabApi } from '../tools/browse/tab-api';
 import { addTabGuards, removeTabGuards } from './agent-tab-guards';
+import { agentTabIds } from './agent-tab-ids';
 import { chrome } from './browser-api';
 
 const GROUP_TITLE = 'Sleuth';
-const AGENT_TABS_KEY = 'agentTabs';
 /** Built by vite.content.config.ts; defines globalThis.__sleuthExtract in the tab's isolated world. */
 const EXTRACTOR_FILE = 'content/extract-page.js';
 
 const sameUrl = (a: string, b: string) => a.replace(/#.*$/, '') === b.replace(/#.*$/, '');
 
-async function agentTabIds(): Promise<number[]> {
-  const got = await chrome.storage.session.get(AGENT_TABS_KEY);
-  const ids = got[AGENT_TABS_KEY];
-  return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
-}
-
-async function setAgentTabIds(ids: number[]): Promise<void> {
-  await chrome.storage.session.set({ [AGENT_TABS_KEY]: ids });
-}
+// One list for the whole context, created on first use (nothing touches chrome.* at import time).
+let sharedIds: ReturnType<typeof agentTabIds> | null = null;
+const agentTabs = () => {
+  sharedIds ??= agentTabIds(chrome.storage.session);
+  return sharedIds;
+};
 
 async function groupInto(tabId: number): Promise<void> {
   const tab = await chrome.tabs.get(tabId);
@@ -45,7 +42,7 @@ async function blankSettled(tabId: number): Promise<void> {
 export function chromeTabApi(): TabApi {
   return {
     async findLoadedTab(url) {
-      const mine = new Set(await agentTabIds());
+      const mine = new Set(await agentTabs().list());
       const tabs = await chrome.tabs.query({});
       const t = tabs.find(
         (x) =>
@@ -58,7 +55,7 @@ export function chromeTabApi(): TabApi {
       const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
       const tabId = tab.id;
       if (tabId === undefined) throw new Error('Chrome did not create a tab.');
-      await setAgentTabIds([...(await agentTabIds()), tabId]);
+      await agentTabs().add(tabId);
       await addTabGuards(tabId, opts);
       await blankSettled(tabId);
       await chrome.tabs.update(tabId, { url });
@@ -121,7 +118,7 @@ export function chromeTabApi(): TabApi {
       return { ...r.page, contentType: r.contentType };
     },
     async closeAgentTab(tabId) {
-      await setAgentTabIds((await agentTabIds()).filter((x) => x !== tabId));
+      await agentTabs().remove([tabId]);
       await removeTabGuards(tabId).catch(() => undefined);
       await chrome.tabs.remove(tabId).catch(() => undefined);
     },
@@ -130,10 +127,10 @@ export function chromeTabApi(): TabApi {
 
 /** Tabs the agent opened before the service worker or browser stopped are closed at start-up. */
 export async function closeOrphanAgentTabs(): Promise<number> {
-  const ids = await agentTabIds();
+  const ids = await agentTabs().list();
   await Promise.all(ids.map((id) => chrome.tabs.remove(id).catch(() => undefined)));
   await Promise.all(ids.map((id) => removeTabGuards(id).catch(() => undefined)));
   // A read that started meanwhile keeps its tab: only the ids seen above are forgotten.
-  await setAgentTabIds((await agentTabIds()).filter((id) => !ids.includes(id)));
+  await agentTabs().remove(ids);
   return ids.length;
 }
