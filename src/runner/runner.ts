@@ -25,6 +25,22 @@ interface Active {
 /** Owns the running sessions of this offscreen document: start, stop, steer, resume. */
 export function createResearchRunner(deps: RunnerDeps) {
   const active = new Map<string, Active>();
+  /**
+   * Taken, before anything is awaited, by the start, resume or retry under way. A run enters `active`
+   * only once its session is saved; a second request arriving meanwhile (another side panel) must be
+   * refused then too, not only once the first is running.
+   */
+  let claimed = false;
+  const exclusive = async <T>(busy: string, work: () => Promise<T>): Promise<T> => {
+    if (claimed || active.size > 0) throw new Error(busy);
+    claimed = true;
+    try {
+      return await work();
+    } finally {
+      claimed = false;
+    }
+  };
+  const OTHER_RUN = 'Another research run is going. Stop it before continuing this one.';
 
   const launch = (
     sessionId: string,
@@ -84,83 +100,89 @@ export function createResearchRunner(deps: RunnerDeps) {
     return { app: parseSettings(raw.app), systemPrompt, modelProfile };
   };
 
+  /** Continues a saved session; the caller holds the claim. */
+  const relaunch = async (sessionId: string): Promise<{ sessionId: string }> => {
+    const session = await deps.store.sessions.get(sessionId);
+    if (!session) throw new Error('That session no longer exists.');
+    if (session.readOnly) throw new Error('Imported sessions are read-only and cannot be continued.');
+    const snap = snapshotOf(session.settings);
+    if (!snap) throw new Error('This session was saved by an older version and cannot be continued.');
+    const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
+    await deps.store.sessions.patch(sessionId, { status: 'running' });
+    const seedUrls = session.originUrl ? [session.originUrl] : [];
+    const seeded = session.origin === 'page' || session.origin === 'selection';
+    launch(sessionId, session.question, snap, steps, seedUrls, seeded);
+    return { sessionId };
+  };
+
   return {
     async start(req: StartRequest): Promise<{ sessionId: string }> {
       // One model serves one conversation at a time: interleaved requests would thrash its cache.
-      if (active.size > 0) {
-        throw new Error(
-          'A research run is already going. Stop it or wait for its answer before asking again.',
-        );
-      }
-      const app = await deps.loadSettings();
-      const now = deps.clock();
-      const modelProfile = (await deps.modelProfile?.(app).catch(() => null)) ?? profileForSettings(app);
-      const prompts = agentSettingsFrom(app, modelProfile).prompts;
-      const systemPrompt = buildSystemPrompt({
-        date: formatDate(now),
-        ...(prompts ? { text: prompts.system } : {}),
-      });
-      const snap: Snapshot = { app, systemPrompt, modelProfile };
-      const id = deps.newId();
-      const question = req.question;
-      await deps.store.sessions.create({
-        id,
-        question,
-        origin: req.origin,
-        ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
-        status: 'running',
-        settings: toJson(snap),
-        engine: app.engine,
-      });
-      const steps: AgentStep[] = [];
-      if (req.page) {
-        const goal = req.page.selection ? `Understand the selected passage: ${req.page.selection}` : question;
-        const source = req.page.selection
-          ? `${req.page.selection}\n\n${req.page.markdown}`
-          : req.page.markdown;
-        const seed = seedStepFromPage(
-          { url: req.page.url, title: req.page.title, ...deps.pageEvidence(source, goal) },
-          goal,
-          now,
-        );
-        await deps.store.steps.put(stepToRecord(id, seed));
-        steps.push(seed);
-      }
-      launch(id, question, snap, steps, req.page ? [req.page.url] : [], Boolean(req.page));
-      return { sessionId: id };
+      return exclusive(
+        'A research run is already going. Stop it or wait for its answer before asking again.',
+        async () => {
+          const app = await deps.loadSettings();
+          const now = deps.clock();
+          const modelProfile = (await deps.modelProfile?.(app).catch(() => null)) ?? profileForSettings(app);
+          const prompts = agentSettingsFrom(app, modelProfile).prompts;
+          const systemPrompt = buildSystemPrompt({
+            date: formatDate(now),
+            ...(prompts ? { text: prompts.system } : {}),
+          });
+          const snap: Snapshot = { app, systemPrompt, modelProfile };
+          const id = deps.newId();
+          const question = req.question;
+          await deps.store.sessions.create({
+            id,
+            question,
+            origin: req.origin,
+            ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
+            status: 'running',
+            settings: toJson(snap),
+            engine: app.engine,
+          });
+          const steps: AgentStep[] = [];
+          if (req.page) {
+            const goal = req.page.selection
+              ? `Understand the selected passage: ${req.page.selection}`
+              : question;
+            const source = req.page.selection
+              ? `${req.page.selection}\n\n${req.page.markdown}`
+              : req.page.markdown;
+            const seed = seedStepFromPage(
+              { url: req.page.url, title: req.page.title, ...deps.pageEvidence(source, goal) },
+              goal,
+              now,
+            );
+            await deps.store.steps.put(stepToRecord(id, seed));
+            steps.push(seed);
+          }
+          launch(id, question, snap, steps, req.page ? [req.page.url] : [], Boolean(req.page));
+          return { sessionId: id };
+        },
+      );
     },
 
     async resume(sessionId: string): Promise<{ sessionId: string }> {
       if (active.has(sessionId)) return { sessionId };
-      if (active.size > 0) {
-        throw new Error('Another research run is going. Stop it before continuing this one.');
-      }
-      const session = await deps.store.sessions.get(sessionId);
-      if (!session) throw new Error('That session no longer exists.');
-      if (session.readOnly) throw new Error('Imported sessions are read-only and cannot be continued.');
-      const snap = snapshotOf(session.settings);
-      if (!snap) throw new Error('This session was saved by an older version and cannot be continued.');
-      const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
-      await deps.store.sessions.patch(sessionId, { status: 'running' });
-      const seedUrls = session.originUrl ? [session.originUrl] : [];
-      const seeded = session.origin === 'page' || session.origin === 'selection';
-      launch(sessionId, session.question, snap, steps, seedUrls, seeded);
-      return { sessionId };
+      return exclusive(OTHER_RUN, () => relaunch(sessionId));
     },
 
     /** Drops the steps from `seq` on and continues from there with a fresh sample. */
     async retryFrom(sessionId: string, seq: number): Promise<{ sessionId: string }> {
       if (active.has(sessionId)) throw new Error('Stop the run before retrying from a step.');
-      // The page a "research this page" run started from is its first step: retrying keeps it.
-      const session = await deps.store.sessions.get(sessionId);
-      const seeded = session?.origin === 'page' || session?.origin === 'selection';
-      await deps.store.steps.deleteFrom(sessionId, seeded ? Math.max(seq, 1) : seq);
-      await deps.store.sessions.patch(sessionId, {
-        answer: undefined,
-        citations: undefined,
-        error: undefined,
+      return exclusive(OTHER_RUN, async () => {
+        // The page a "research this page" run started from is its first step: retrying keeps it.
+        const session = await deps.store.sessions.get(sessionId);
+        const seeded = session?.origin === 'page' || session?.origin === 'selection';
+        await deps.store.steps.deleteFrom(sessionId, seeded ? Math.max(seq, 1) : seq);
+        await deps.store.sessions.patch(sessionId, {
+          answer: undefined,
+          citations: undefined,
+          error: undefined,
+        });
+        return relaunch(sessionId);
       });
-      return this.resume(sessionId);
     },
 
     stop(sessionId: string): boolean {

@@ -222,6 +222,40 @@ describe('research runner limits', () => {
     await runner.settled(sessionId);
   });
 
+  it('two panels pressing Start at the same moment get one run, and the other a clear refusal', async () => {
+    const store = await freshStore();
+    let unblock: () => void = () => {};
+    const hang = new Promise<void>((r) => {
+      unblock = r;
+    });
+    const engine = new ScriptedEngine(['<think>x</think><answer>a</answer>'], { pace: () => hang });
+    const { runner } = setup(store, engine);
+    const both = await Promise.allSettled([
+      runner.start({ question: 'from panel one?', origin: 'ask' }),
+      runner.start({ question: 'from panel two?', origin: 'ask' }),
+    ]);
+    const started = both.filter((r) => r.status === 'fulfilled');
+    const refused = both.filter((r) => r.status === 'rejected');
+    expect(started).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(String(refused[0]?.reason)).toMatch(/already going/);
+    expect(runner.activeIds()).toHaveLength(1);
+    // The refused request left nothing behind: one session in history, not a second one left 'running'.
+    expect(await store.sessions.listByStatus('running')).toHaveLength(1);
+    // A resume racing a start is refused the same way.
+    const id = runner.activeIds()[0] ?? '';
+    runner.stop(id);
+    unblock();
+    await runner.settled(id);
+    const [again, resumed] = await Promise.allSettled([
+      runner.start({ question: 'third?', origin: 'ask' }),
+      runner.resume(id),
+    ]);
+    expect([again.status, resumed.status].sort()).toEqual(['fulfilled', 'rejected']);
+    for (const sid of runner.activeIds()) runner.stop(sid);
+    await Promise.all(runner.activeIds().map((sid) => runner.settled(sid)));
+  });
+
   it('pauses a run whose GPU device was lost, so it can continue later', async () => {
     const store = await freshStore();
     const engine = new ScriptedEngine([]);
