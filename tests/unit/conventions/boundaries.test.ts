@@ -1,0 +1,149 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkBoundaries, type SourceTree } from '../../../scripts/lib/boundaries';
+
+const root = process.cwd();
+
+function readTree(dirs: string[]): SourceTree {
+  const tree = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name))
+        tree.set(relative(root, p).split(sep).join('/'), readFileSync(p, 'utf8'));
+    }
+  };
+  for (const d of dirs) walk(join(root, d));
+  return tree;
+}
+
+const tree = (files: Record<string, string>): SourceTree => new Map(Object.entries(files));
+const rules = (files: Record<string, string>) =>
+  checkBoundaries(tree(files)).map((v) => `${v.rule} ${v.file}`);
+
+describe('code boundaries (ARCHITECTURE.md §2), checked on the repository', () => {
+  it('src/ and extension/ keep every rule', () => {
+    const violations = checkBoundaries(readTree(['src', 'extension', 'tests', 'scripts']));
+    expect(violations.map((v) => `${v.rule} ${v.file}: ${v.detail}`)).toEqual([]);
+  });
+});
+
+describe('the boundary check fails on deliberate violations', () => {
+  it('a browser global outside src/platform/', () => {
+    expect(
+      rules({
+        'src/runner/tabs.ts': 'export const open = () => chrome.tabs.create({});\n',
+        'src/ui/env.ts': 'export const b = (globalThis as any).browser ?? globalThis.chrome;\n',
+        'extension/background/index.ts': 'chrome.runtime.onInstalled.addListener(() => undefined);\n',
+        'src/platform/tabs.ts': 'export const open = () => chrome.tabs.create({});\n',
+      }),
+    ).toEqual([
+      'browser-global src/runner/tabs.ts',
+      'browser-global src/ui/env.ts',
+      'browser-global extension/background/index.ts',
+    ]);
+  });
+
+  it('but not a local variable, a property or a word in a string or comment', () => {
+    expect(
+      rules({
+        'src/runner/ok.ts': [
+          '// chrome.tabs is only used in src/platform',
+          'const browser = { name: "x" };',
+          "export const a = { chrome: 1, browser: browser.name, text: 'chrome://settings' };",
+          'export const b = (o: { browser?: string }) => o.browser;',
+        ].join('\n'),
+      }),
+    ).toEqual([]);
+  });
+
+  it('a pure room importing platform/, ui/ or extension/, and logic importing platform/', () => {
+    expect(
+      rules({
+        'src/agent/loop.ts': "import { t } from '../platform/i18n';\nexport const x = t;\n",
+        'src/export/md.ts':
+          "import type { UiServices } from '../ui/shared/services';\nexport type X = UiServices;\n",
+        'src/security/gate.ts': "import '../../extension/background/index';\n",
+        'src/runner/r.ts': "import { t } from '../platform/i18n';\nexport const y = t;\n",
+        'src/ui/app.ts':
+          "import { createResearchRunner } from '../runner/runner';\nexport const z = createResearchRunner;\n",
+        'src/store/s.ts': "import { helper } from '../../tests/unit/helpers';\nexport const w = helper;\n",
+        'src/platform/i18n.ts': 'export const t = (k: string) => k;\n',
+        'src/ui/shared/services.ts': 'export interface UiServices { t(): string }\n',
+        'src/runner/runner.ts': 'export const createResearchRunner = () => 1;\n',
+        'extension/background/index.ts': 'export {};\n',
+        'tests/unit/helpers.ts': 'export const helper = 1;\n',
+      }),
+    ).toEqual([
+      'import-boundary src/agent/loop.ts',
+      'import-boundary src/export/md.ts',
+      'import-boundary src/security/gate.ts',
+      'import-boundary src/runner/r.ts',
+      'import-boundary src/ui/app.ts',
+      'import-boundary src/store/s.ts',
+    ]);
+  });
+
+  it('an import cycle between files, even through type-only imports', () => {
+    expect(
+      rules({
+        'src/llm/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+        'src/llm/b.ts': "import type { C } from './c';\nexport const b = (c: C) => c;\n",
+        'src/llm/c.ts': "import { a } from './a';\nexport type C = ReturnType<typeof a>;\n",
+      }),
+    ).toEqual(['file-cycle src/llm/a.ts']);
+  });
+
+  it('two rooms importing each other at run time (an upward import), but not through types', () => {
+    expect(
+      rules({
+        'src/store/repo.ts': "import { parse } from '../agent/parse';\nexport const r = parse;\n",
+        'src/agent/parse.ts': 'export const parse = (s: string) => s;\n',
+        'src/agent/save.ts': "import { r } from '../store/repo';\nexport const save = r;\n",
+      }),
+    ).toEqual(['room-cycle agent']);
+    expect(
+      rules({
+        'src/messaging/protocol.ts':
+          "import type { EngineStatus } from '../llm/host/status';\nexport type S = EngineStatus;\n",
+        'src/llm/host/status.ts': 'export interface EngineStatus { state: string }\n',
+        'src/llm/host/handlers.ts':
+          "import { messages } from '../../messaging/table';\nexport const h = messages;\n",
+        'src/messaging/table.ts': 'export const messages = {};\n',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('the Biome rules fail on deliberate violations (npm run lint)', () => {
+  it('reports a browser global outside src/platform/ and a pure room importing platform/', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sleuth-boundaries-'));
+    try {
+      cpSync(join(root, 'biome.json'), join(dir, 'biome.json'));
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      write('src/platform/i18n.ts', 'export const t = (k: string): string => chrome.i18n.getMessage(k);\n');
+      write('src/agent/bad.ts', "import { t } from '../platform/i18n';\n\nexport const x = t('a');\n");
+      write('src/runner/bad.ts', 'export const id = (): string => chrome.runtime.id;\n');
+      write('src/runner/fine.ts', 'const browser = { id: 1 };\n\nexport const y = browser.id;\n');
+      const run = spawnSync(join(root, 'node_modules/.bin/biome'), ['lint', '--max-diagnostics=50', '.'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      const out = `${run.stdout}${run.stderr}`;
+      expect(run.status).not.toBe(0);
+      expect(out).toMatch(/src\/agent\/bad\.ts:1:\d+ lint\/style\/noRestrictedImports/);
+      expect(out).toMatch(/src\/runner\/bad\.ts:1:\d+ lint\/style\/noRestrictedGlobals/);
+      expect(out).not.toMatch(/src\/platform\/i18n\.ts:\d+:\d+ lint/);
+      expect(out).not.toMatch(/src\/runner\/fine\.ts:\d+:\d+ lint/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
