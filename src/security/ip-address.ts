@@ -15,7 +15,7 @@ export type AddressClass =
   | 'reserved'
   | 'unique-local';
 
-interface Ipv4Range {
+export interface Ipv4Range {
   base: number;
   bits: number;
   kind: Exclude<AddressClass, 'public'>;
@@ -25,7 +25,7 @@ const ipv4 = (a: number, b: number, c: number, d: number): number =>
   ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
 
 // Order matters only for readability; the ranges do not overlap.
-const IPV4_RANGES: readonly Ipv4Range[] = [
+export const IPV4_RANGES: readonly Ipv4Range[] = [
   { base: ipv4(0, 0, 0, 0), bits: 8, kind: 'this-network' },
   { base: ipv4(10, 0, 0, 0), bits: 8, kind: 'private' },
   { base: ipv4(100, 64, 0, 0), bits: 10, kind: 'cgnat' },

@@ -31,10 +31,19 @@ export const DEFAULT_URL_POLICY: Readonly<UrlPolicy> = Object.freeze({
   deny: [],
 });
 
-const LOCAL_SUFFIXES = ['local', 'internal', 'lan', 'home.arpa', 'localdomain', 'intranet', 'corp', 'home'];
+export const LOCAL_SUFFIXES = [
+  'local',
+  'internal',
+  'lan',
+  'home.arpa',
+  'localdomain',
+  'intranet',
+  'corp',
+  'home',
+];
 
 // Wildcard-DNS services whose names resolve to whatever address is written in them (often 127.0.0.1).
-const REBINDING_SERVICES = ['nip.io', 'sslip.io', 'xip.io', 'localtest.me', 'lvh.me'];
+export const REBINDING_SERVICES = ['nip.io', 'sslip.io', 'xip.io', 'localtest.me', 'lvh.me'];
 
 const refuse = (reason: string): UrlCheck => ({ ok: false, reason });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockedAddressPatterns } from '../../src/security/blocked-address-patterns';
 import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';
@@ -139,6 +140,22 @@ describe('visit reads pages through real tabs', () => {
     expect(cookieSeen.at(-1)).toBe('');
     expect((await read(false)).ok).toBe(true);
     expect(cookieSeen.at(-1)).toContain('session=secret-123');
+  });
+
+  it('Chrome accepts every private-address rule the agent tabs get (RE2, under its size limit)', async () => {
+    const patterns = [
+      ...blockedAddressPatterns({ allowLoopback: false }),
+      ...blockedAddressPatterns({ allowLoopback: true }),
+    ];
+    const refused = await panel.evaluate(async (list) => {
+      const out: string[] = [];
+      for (const regex of list) {
+        const r = await chrome.declarativeNetRequest.isRegexSupported({ regex, isCaseSensitive: false });
+        if (!r.isSupported) out.push(`${regex}: ${r.reason}`);
+      }
+      return out;
+    }, patterns);
+    expect(refused).toEqual([]);
   });
 
   it('refuses a redirect to a private address', async () => {

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCK_RULE_SLOTS } from '../../../src/platform/agent-tab-guards';
+import {
+  blockedAddressPatterns,
+  cidrPattern,
+  octetRange,
+} from '../../../src/security/blocked-address-patterns';
+import { classifyIpv4, IPV4_RANGES } from '../../../src/security/ip-address';
+import { checkUrl, DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
+
+const dotted = (n: number) => [24, 16, 8, 0].map((s) => (n >>> s) & 0xff).join('.');
+const blocks = (patterns: string[], url: string) => patterns.some((p) => new RegExp(p, 'i').test(url));
+
+/** Addresses either side of every range's edges, plus a deterministic spread over the whole space. */
+function sampleAddresses(): number[] {
+  const out = new Set<number>();
+  for (const r of IPV4_RANGES) {
+    const size = 2 ** (32 - r.bits);
+    for (const n of [r.base - 1, r.base, r.base + 1, r.base + size - 1, r.base + size]) {
+      if (n >= 0 && n <= 0xffffffff) out.add(n >>> 0);
+    }
+  }
+  let x = 12345;
+  for (let i = 0; i < 20_000; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out.add(x);
+  }
+  return [...out];
+}
+
+describe('agent-tab network rules, generated from the URL policy table', () => {
+  it('octet ranges match exactly the numbers inside them', () => {
+    for (const [lo, hi] of [
+      [0, 255],
+      [64, 127],
+      [16, 31],
+      [18, 19],
+      [0, 0],
+      [224, 239],
+      [100, 100],
+      [7, 13],
+    ] as const) {
+      const re = new RegExp(`^${octetRange(lo, hi)}$`);
+      for (let n = 0; n <= 255; n++)
+        expect(re.test(String(n)), `${n} in ${lo}-${hi}`).toBe(n >= lo && n <= hi);
+    }
+    expect(cidrPattern({ base: ((100 << 24) | (64 << 16)) >>> 0, bits: 10 })).toBe(
+      '100\\.(?:6[4-9]|[7-9][0-9]|1[0-1][0-9]|12[0-7])\\.[0-9.]+',
+    );
+  });
+
+  it('block an IPv4 address exactly when the URL policy calls it non-public', () => {
+    const patterns = blockedAddressPatterns({ allowLoopback: false });
+    for (const n of sampleAddresses()) {
+      const ip = dotted(n);
+      const url = `http://${ip}:8080/path?q=1`;
+      expect(blocks(patterns, url), ip).toBe(classifyIpv4(n) !== 'public');
+    }
+  });
+
+  it('let loopback through only when the developer setting allows it', () => {
+    const strict = blockedAddressPatterns({ allowLoopback: false });
+    const dev = blockedAddressPatterns({ allowLoopback: true });
+    for (const url of [
+      'http://127.0.0.1:5173/',
+      'http://127.9.9.9/x',
+      'http://localhost/',
+      'http://a.localhost:80/',
+    ]) {
+      expect(blocks(strict, url), url).toBe(true);
+      expect(blocks(dev, url), url).toBe(false);
+    }
+    expect(blocks(dev, 'http://10.1.2.3/')).toBe(true);
+  });
+
+  it('block the local names and rebinding services the policy refuses, and no public site', () => {
+    const patterns = blockedAddressPatterns({ allowLoopback: false });
+    for (const url of [
+      'https://printer.local/',
+      'https://nas.home.arpa:5000/',
+      'https://wiki.corp/',
+      'https://router.lan./',
+      'https://intranet.example.intranet/a',
+      'https://127.0.0.1.nip.io/',
+      'https://a-b.sslip.io/x',
+      'https://[::1]/',
+      'https://[2606:4700::1111]/',
+    ]) {
+      expect(blocks(patterns, url), url).toBe(true);
+      if (!url.includes('[2606')) expect(checkUrl(url, DEFAULT_URL_POLICY).ok, url).toBe(false);
+    }
+    for (const url of [
+      'https://example.com/',
+      'https://en.wikipedia.org/wiki/Local',
+      'https://example.com/page.local/x',
+      'https://localhost.example.com/',
+      'https://nip.io.example.com/',
+      'https://8.8.8.8/',
+      'https://100.128.0.1/',
+      'https://172.32.0.1/',
+    ]) {
+      expect(blocks(patterns, url), url).toBe(false);
+      expect(checkUrl(url, DEFAULT_URL_POLICY).ok, url).toBe(true);
+    }
+  });
+
+  // Whether Chrome's RE2 accepts each filter is checked in the browser: tests/e2e/tab-reader.e2e.ts.
+  it('fit the rule ids each agent tab has', () => {
+    for (const allowLoopback of [false, true]) {
+      expect(blockedAddressPatterns({ allowLoopback }).length).toBeLessThanOrEqual(BLOCK_RULE_SLOTS);
+    }
+  });
+});
