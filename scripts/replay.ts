@@ -4,8 +4,8 @@
  * object with the parsed tool calls, the answer and the context figures.
  */
 import { readFileSync } from 'node:fs';
-import { createQwenCounter } from '../src/agent/qwen-counter';
-import { parseTrajectory, replayTrajectory } from '../src/agent/replay';
+import { createQwenCounter } from './lib/qwen-counter';
+import { parseTrajectory, replayTrajectory } from './lib/replay';
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run replay -- FILE [--budget N]\n`);

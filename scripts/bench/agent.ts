@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGE_OVERHEAD, REPLY_PREFIX } from '../../src/agent/budget';
 import type { DigestStyle } from '../../src/agent/digest';
 import { toolResponseTurn } from '../../src/agent/observation-format';
-import { createQwenCounter } from '../../src/agent/qwen-counter';
-import { parseTrajectory, replayTrajectory, type Trajectory } from '../../src/agent/replay';
 import { resolveBudget, withDefaults } from '../../src/agent/settings';
+import { createQwenCounter } from '../lib/qwen-counter';
+import { parseTrajectory, replayTrajectory, type Trajectory } from '../lib/replay';
 
 const DECODE_TOKENS_PER_SECOND = 40;
 const BUDGETS = [8192, 16384, 32768];

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseTrajectory } from '../../agent/replay';
+import { parseTrajectory } from '../../../scripts/lib/replay';
 import type { Trajectory } from '../../export/trajectory';
 import { configFromArgs, type RawArgs } from '../cli-args';
 import { OPTION_TABLE, USAGE } from '../cli-options';

@@ -1,4 +1,4 @@
-import { type parseTrajectory, replayEngine, replayTools } from '../../agent/replay';
+import { type parseTrajectory, replayEngine, replayTools } from '../../../scripts/lib/replay';
 import type { ChatEngine } from '../../llm/engine';
 import { OpenAiEngine } from '../../llm/openai-engine';
 import { DEFAULT_URL_POLICY } from '../../security/url-policy';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createQwenCounter } from '../../../scripts/lib/qwen-counter';
 import { estimateTokens, prefillTokens, TokenMeter } from '../../../src/agent/budget';
-import { createQwenCounter } from '../../../src/agent/qwen-counter';
 import { findRepetition } from '../../../src/agent/repetition';
 
 describe('token budget', () => {

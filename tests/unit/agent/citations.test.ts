@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { citeAnswer } from '../../../src/agent/citations';
 import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { splitSentences } from '../../../src/text/sentences';
 import { answer, fakeTools, search, visit } from './helpers';
 

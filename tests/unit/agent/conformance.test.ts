@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createQwenCounter } from '../../../scripts/lib/qwen-counter';
+import { replayTrajectory, type Trajectory } from '../../../scripts/lib/replay';
 import { parseTurn } from '../../../src/agent/parse';
-import { createQwenCounter } from '../../../src/agent/qwen-counter';
-import { replayTrajectory, type Trajectory } from '../../../src/agent/replay';
 import { loadTrajectory, trajectoryFiles } from './helpers';
 
 /** What the recording says: each assistant turn's tool call (strict JSON) or final answer. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
 import { createAgentTools } from '../../../src/tools/agent-tools/create-agent-tools';
 import type { ReadTabResult } from '../../../src/tools/browse/tab-reader';

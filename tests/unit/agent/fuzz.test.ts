@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { parseTurn } from '../../../src/agent/parse';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { fakeTools } from './helpers';
 
 /** mulberry32: tiny seeded PRNG so failures reproduce. */

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseTrajectory, type Trajectory } from '../../../scripts/lib/replay';
 import type { AgentTools } from '../../../src/agent/deps';
-import { parseTrajectory, type Trajectory } from '../../../src/agent/replay';
 import type { SearchResult, VisitResult } from '../../../src/agent/step-result';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-export const sharedSftDir = fileURLToPath(new URL('../shared/fixtures/drvenus/sft/', `file://${root}`));
-export const localFixture = `${root}tests/fixtures/drvenus/0000.json`;
+const sharedSftDir = fileURLToPath(new URL('../shared/fixtures/drvenus/sft/', `file://${root}`));
+const localFixture = `${root}tests/fixtures/drvenus/0000.json`;
 
 export function loadTrajectory(file: string): Trajectory {
   const t = parseTrajectory(JSON.parse(readFileSync(file, 'utf8')));

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import type { AgentSettings } from '../../../src/agent/settings';
 import type { AgentEvent, AgentStep } from '../../../src/agent/types';
 import type { ChatMessage } from '../../../src/llm/engine';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
 const clock = () => 1_000;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { createControl } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
 import { FORCE_ANSWER_NOTE } from '../../../src/agent/loop-tools';
 import type { AgentEvent } from '../../../src/agent/types';
 import type { ChatMessage } from '../../../src/llm/engine';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
 const fixed = { date: '2026-03-01', temperature: 0 };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { digestAssistant } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { PROFILES, profileForModelName, profileSettings } from '../../../src/agent/profiles';
 import { buildSystemPrompt } from '../../../src/agent/prompt';
 import type { ChatMessage } from '../../../src/llm/engine';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
 const lastUser = (messages: readonly ChatMessage[]) =>

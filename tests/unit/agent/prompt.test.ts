@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { buildSystemPrompt } from '../../../src/agent/prompt';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools } from './helpers';
 
 describe('system prompt', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 
 describe('ScriptedEngine', () => {
   it('streams in chunks, stops before a stop string, reports usage and prefill', async () => {

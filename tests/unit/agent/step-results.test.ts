@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { DEFAULT_DIGEST, renderConversation } from '../../../src/agent/conversation';
 import { digestObservation } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
 import type { AgentStep } from '../../../src/agent/types';
 import type { ChatEngine } from '../../../src/llm/engine';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
 const settings = { date: '2026-03-01' };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { exactJudge, JudgeFailure, llmJudge } from '../../../src/eval/judge';
 import { buildJudgePrompt, parseJudgeReply } from '../../../src/eval/judge-prompt';
 import { EngineError } from '../../../src/llm/engine';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 
 const signal = new AbortController().signal;
 const instant = { retries: 2, baseDelayMs: 0 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import type { AgentTools } from '../../../src/agent/deps';
-import { ScriptedEngine } from '../../../src/llm/scripted-engine';
 import type { LiveEvent } from '../../../src/messaging/live';
 import { createResearchRunner, type RunnerDeps } from '../../../src/runner/runner';
 import { DEFAULT_SETTINGS } from '../../../src/settings/schema';

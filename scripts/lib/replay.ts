@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { ScriptedEngine } from '../llm/scripted-engine';
-import type { AgentTools, TokenCounter } from './deps';
-import { runResearch } from './loop';
-import type { AgentSettings } from './settings';
-import type { ResearchResult, ToolCall } from './types';
+import type { AgentTools, TokenCounter } from '../../src/agent/deps';
+import { runResearch } from '../../src/agent/loop';
+import type { AgentSettings } from '../../src/agent/settings';
+import type { ResearchResult, ToolCall } from '../../src/agent/types';
+import { ScriptedEngine } from './scripted-engine';
 
 /**
  * Replay of a recorded DR-Venus trajectory: its assistant turns are the scripted model and its

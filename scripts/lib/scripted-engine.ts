@@ -1,5 +1,5 @@
-import { abortError } from './abort';
-import type { ChatEngine, ChatMessage, ChatOptions, ChatResult, EngineInfo } from './engine';
+import { abortError } from '../../src/llm/abort';
+import type { ChatEngine, ChatMessage, ChatOptions, ChatResult, EngineInfo } from '../../src/llm/engine';
 
 /**
  * A ChatEngine that plays back prepared assistant outputs: the scripted model for replay, bench and
