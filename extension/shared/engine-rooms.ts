@@ -58,6 +58,16 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     probe: () => probeWebGpu(),
     catalog: () => webllm.catalog(),
     secret,
+    // Test seam of the e2e build only: the random-weight test model needs a grammar that walks a
+    // fixed search → visit → answer path, which e2e tests ask for in the store; production drops it.
+    ...(import.meta.env.MODE === 'e2e'
+      ? {
+          testGrammar: async () =>
+            (await import('../../src/test-seams/test-sequence-grammar')).testGrammarFrom(
+              (await storeReady).settings,
+            ),
+        }
+      : {}),
   });
   const engines = createEngineHost({
     choose,

@@ -9,6 +9,7 @@
  *   extension/ wire the platform in), and nothing in src/ imports extension/, tests/ or scripts/
  *   (but the eval CLI's Node wiring, src/eval/node/, may use the dev code in scripts/lib/);
  * - the UI imports neither the platform nor the runner (it is a view over messages and the store);
+ * - src/test-seams/ (code only the e2e build includes) is imported by entry points, not by logic;
  * - no import cycle between files, and none between rooms through imports that exist at run time
  *   (a room is a folder of src/, with llm/host and each tools/ folder a room of its own).
  */
@@ -36,7 +37,7 @@ interface ImportEdge {
 }
 
 /** The room a file belongs to: `agent`, `llm/host`, `tools/browse`, `extension/background`, … */
-export function roomOf(file: string): string {
+function roomOf(file: string): string {
   const parts = file.split('/');
   if (parts[0] === 'extension') return `extension/${parts[1] ?? ''}`;
   if (parts[0] !== 'src') return parts[0] ?? file;
@@ -166,6 +167,9 @@ function forbiddenImport(from: string, to: string): string | null {
     if (under('src/platform/') && !isPlatform(from)) {
       return 'only entry points (extension/) wire in src/platform/; logic takes the browser as parameters';
     }
+  }
+  if (from.startsWith('src/') && under('src/test-seams/') && !from.startsWith('src/test-seams/')) {
+    return 'test seams are wired in only by entry points, for the e2e build';
   }
   if (from.startsWith('src/ui/') && under('src/runner/')) {
     return 'the UI talks to the runner through messages, not by importing it';

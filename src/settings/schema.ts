@@ -99,8 +99,8 @@ export const SettingsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(262_144)),
     32_768,
   ),
-  /** Constrained decoding for GGUF models; 'test-sequence' is for the random-weight test model. */
-  grammar: v.optional(v.picklist(['off', 'protocol', 'test-sequence']), 'off'),
+  /** Constrained decoding (wllama and model servers that take a grammar): every turn in the DR-Venus format. */
+  grammar: v.optional(v.picklist(['off', 'protocol']), 'off'),
   /** Advanced: custom MLC model records (a user's own DR-Venus-4B build). */
   customModels: v.optional(
     v.array(v.object({ id: v.string(), modelUrl: v.string(), modelLibUrl: v.string() })),

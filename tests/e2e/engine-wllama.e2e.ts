@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTinyModel } from '../../scripts/tiny-gguf/tiny-model';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { serveBytes } from './helpers/byte-route';
-import { readSession, readSteps, writeSettings } from './helpers/extension-db';
+import { idb, readSession, readSteps, writeSettings } from './helpers/extension-db';
 import { sendFromPage, startResearch } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
 import { listenLive, sessionEvents } from './helpers/live-events';
@@ -10,7 +10,8 @@ import { offscreenPage } from './helpers/offscreen-target';
 import { serveSearch } from './helpers/search-fixture';
 
 // A whole research run on a real llama.cpp (wllama, CPU) inside the offscreen document: a tiny
-// random-weight GGUF whose output the 'test-sequence' grammar walks through search → visit → answer.
+// random-weight GGUF whose output the test-sequence grammar (a seam of the e2e build) walks through
+// search → visit → answer.
 describe('wllama engine in the offscreen document', () => {
   let b: ExtensionBrowser;
   let pages: FixtureServer;
@@ -41,10 +42,10 @@ describe('wllama engine in the offscreen document', () => {
     const offscreen = await offscreenPage(b.context, b.extensionId);
     offscreen?.on('console', (m) => m.type() === 'error' && offscreenErrors.push(m.text()));
     offscreen?.on('pageerror', (e) => offscreenErrors.push(String(e)));
+    await idb(panel, { store: 'settings', op: 'put', key: 'e2e:grammar', value: 'test-sequence' });
     await writeSettings(panel, {
       engine: 'wllama',
       wllamaModelUrl: modelUrl,
-      grammar: 'test-sequence',
       // The tiny model's byte-level vocabulary spends ~3× the tokens the runner estimates: at 4096 a
       // page's evidence forces a fold that drops the whole history. llama.cpp caps n_ctx at the
       // model's trained length, so the model above is built for 8192 too.

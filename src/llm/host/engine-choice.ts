@@ -2,7 +2,7 @@ import { chooseProfile, PROFILES, profileForModelName } from '../../agent/profil
 import type { Settings } from '../../settings/schema';
 import { EngineError } from '../engine';
 import { GGUF_CATALOG } from '../gguf-catalog';
-import { type GrammarMode, withGrammar } from '../grammar-engine';
+import { grammarOfMode, type TurnGrammar, withGrammar } from '../grammar-engine';
 import { HINT_NO_WEBGPU } from '../load-errors';
 import { OpenAiEngine } from '../openai-engine';
 import type { WebGpuProbe } from '../webgpu-probe';
@@ -18,12 +18,16 @@ export interface ChooserDeps {
   /** Qwen3 records from web-llm's prebuilt list (loads web-llm lazily). */
   catalog(): Promise<CatalogEntry[]>;
   secret(key: string): Promise<string | undefined>;
+  /** Test seam of the e2e build: a grammar that replaces the setting's (key: what it is called). */
+  testGrammar?: () => Promise<{ key: string; grammar: TurnGrammar } | undefined>;
 }
 
 /** Picks the engine and model the settings ask for; throws a user-facing error when none can run. */
 export function createEngineChooser(deps: ChooserDeps) {
   return async (s: Settings): Promise<EngineChoice> => {
-    const grammar = s.grammar as GrammarMode;
+    const override = await deps.testGrammar?.();
+    const grammar = override?.grammar ?? grammarOfMode(s.grammar);
+    const grammarKey = override?.key ?? s.grammar;
     if (s.engine === 'openai') {
       const model = s.openaiModel.trim();
       if (!model) {
@@ -35,7 +39,7 @@ export function createEngineChooser(deps: ChooserDeps) {
       }
       const apiKey = await deps.secret('openaiKey');
       return {
-        key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}|${s.openaiFirstByteTimeoutMs}`,
+        key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}|${s.openaiFirstByteTimeoutMs}|${grammarKey}`,
         kind: 'openai',
         modelId: model,
         create: () =>
@@ -54,7 +58,7 @@ export function createEngineChooser(deps: ChooserDeps) {
       const model = s.wllamaModelUrl.trim() || (GGUF_CATALOG[0]?.id ?? '');
       const probe = await deps.probe();
       return {
-        key: `wllama|${model}|${s.contextWindow}|${grammar}`,
+        key: `wllama|${model}|${s.contextWindow}|${grammarKey}`,
         kind: 'wllama',
         modelId: model,
         create: () =>

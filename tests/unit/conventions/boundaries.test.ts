@@ -72,6 +72,8 @@ describe('the boundary check fails on deliberate violations', () => {
         'src/ui/app.ts':
           "import { createResearchRunner } from '../runner/runner';\nexport const z = createResearchRunner;\n",
         'src/store/s.ts': "import { helper } from '../../tests/unit/helpers';\nexport const w = helper;\n",
+        'src/llm/host/choice.ts': "import { g } from '../../test-seams/grammar';\nexport const v = g;\n",
+        'src/test-seams/grammar.ts': 'export const g = 1;\n',
         'src/platform/i18n.ts': 'export const t = (k: string) => k;\n',
         'src/ui/shared/services.ts': 'export interface UiServices { t(): string }\n',
         'src/runner/runner.ts': 'export const createResearchRunner = () => 1;\n',
@@ -85,6 +87,7 @@ describe('the boundary check fails on deliberate violations', () => {
       'import-boundary src/runner/r.ts',
       'import-boundary src/ui/app.ts',
       'import-boundary src/store/s.ts',
+      'import-boundary src/llm/host/choice.ts',
     ]);
   });
 

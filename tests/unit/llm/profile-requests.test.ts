@@ -7,7 +7,7 @@ import {
 import type { AgentTools } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
 import { profileSettings } from '../../../src/agent/profiles';
-import { withGrammar } from '../../../src/llm/grammar-engine';
+import { grammarOfMode, withGrammar } from '../../../src/llm/grammar-engine';
 import { OpenAiEngine } from '../../../src/llm/openai-engine';
 import { WebLlmEngine } from '../../../src/llm/webllm-engine';
 import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm-types';
@@ -100,7 +100,7 @@ describe('requests under the dr-venus profile', () => {
     const f = fakeWllama([THINK_1 + CALL, THINK_2 + ANSWER]);
     const engine = withGrammar(
       new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod }),
-      'protocol',
+      grammarOfMode('protocol'),
     );
     await engine.load('https://example.org/dr-venus.gguf');
     await runResearch({ engine, tools }, { question: 'q', settings: DR_VENUS });
