@@ -28,7 +28,7 @@ export interface DrVenusGrammarOptions {
 }
 
 /** A GBNF string literal: quotes, backslashes and line breaks escaped. */
-export function gbnfLiteral(text: string): string {
+function gbnfLiteral(text: string): string {
   const escaped = text
     .replace(/\\/g, '\\\\')
     .replace(/"/g, '\\"')

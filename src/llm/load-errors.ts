@@ -9,10 +9,10 @@ import { EngineError } from './engine';
 
 export const HINT_NO_WEBGPU =
   'Use the wllama engine on CPU or an OpenAI-compatible server in Options → Model.';
-export const HINT_SMALLER_MODEL = 'Close other GPU-heavy tabs or choose a smaller model in Options → Model.';
-export const HINT_DEVICE_LOST =
+const HINT_SMALLER_MODEL = 'Close other GPU-heavy tabs or choose a smaller model in Options → Model.';
+const HINT_DEVICE_LOST =
   'The GPU was reset (driver update, sleep, or memory pressure). The run is paused: press Resume to reload the model.';
-export const MESSAGE_OFFLINE =
+const MESSAGE_OFFLINE =
   'Could not download the model (offline or the model host is unreachable). Check your connection and retry; nothing was cached half-way.';
 
 function describe(err: unknown): { name: string; message: string } {

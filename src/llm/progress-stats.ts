@@ -78,7 +78,7 @@ export function formatBytes(n: number): string {
   return `${x >= 10 || i === 0 ? Math.round(x) : x.toFixed(1)} ${units[i]}`;
 }
 
-export function formatDuration(seconds: number): string {
+function formatDuration(seconds: number): string {
   if (seconds < 60) return `${Math.ceil(seconds)} s`;
   if (seconds < 3600) return `${Math.ceil(seconds / 60)} min`;
   return `${(seconds / 3600).toFixed(1)} h`;

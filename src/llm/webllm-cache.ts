@@ -24,7 +24,7 @@ function defaultCaches(): CacheStorageLike | undefined {
   return (globalThis as { caches?: CacheStorageLike }).caches;
 }
 
-export async function cachedModelBytes(
+async function cachedModelBytes(
   modelUrl: string,
   storage: CacheStorageLike | undefined = defaultCaches(),
 ): Promise<number | null> {

@@ -11,7 +11,7 @@ export interface CustomMlcModel {
   contextWindow?: number;
 }
 
-export function customModelRecord(m: CustomMlcModel): ModelRecordLike {
+function customModelRecord(m: CustomMlcModel): ModelRecordLike {
   for (const [label, url] of [
     ['model URL', m.modelUrl],
     ['model library URL', m.modelLibUrl],

@@ -30,7 +30,7 @@ export interface HandlerRegistry {
   dispatch<K extends MessageType>(type: K, payload: unknown, sender: MessageSender): Promise<Response<K>>;
 }
 
-export class ValidationError extends Error {
+class ValidationError extends Error {
   override readonly name = 'ValidationError';
 }
 

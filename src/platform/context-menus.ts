@@ -1,8 +1,8 @@
 import { chrome } from './browser-api';
 import { t } from './i18n';
 
-export const MENU_PAGE = 'sleuth-research-page';
-export const MENU_SELECTION = 'sleuth-research-selection';
+const MENU_PAGE = 'sleuth-research-page';
+const MENU_SELECTION = 'sleuth-research-selection';
 
 /** Menus persist across worker restarts, so they are (re)created only on install and update. */
 export async function createContextMenus(): Promise<void> {

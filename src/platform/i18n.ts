@@ -6,5 +6,3 @@ export type Translate = (key: string, substitutions?: string | string[]) => stri
 
 /** Falls back to the key itself so a missing string is visible rather than blank. */
 export const t: Translate = (key, substitutions) => chrome?.i18n?.getMessage(key, substitutions) || key;
-
-export const uiLanguage = (): string => chrome?.i18n?.getUILanguage() ?? 'en';

@@ -40,7 +40,3 @@ export async function ensureOffscreenDocument(): Promise<boolean> {
   }
   return creating;
 }
-
-export async function closeOffscreenDocument(): Promise<void> {
-  if (await exists()) await chrome.offscreen.closeDocument();
-}

@@ -5,8 +5,6 @@
 
 import { chrome } from './browser-api';
 
-export const ALL_URLS = '<all_urls>';
-
 export async function hasOrigins(origins: string[]): Promise<boolean> {
   if (origins.length === 0) return true;
   return chrome.permissions.contains({ origins });

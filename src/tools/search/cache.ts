@@ -26,7 +26,7 @@ export function cacheKey(query: string, locale: string | undefined): string {
   return `${(locale ?? '').toLowerCase()}|${q}`;
 }
 
-export function normalizeQuery(query: string): string {
+function normalizeQuery(query: string): string {
   return query.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 

@@ -222,7 +222,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, label: string): 
   });
 }
 
-export function formatWait(ms: number): string {
+function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 90) return `${seconds} s`;
   return `${Math.ceil(seconds / 60)} min`;

@@ -17,7 +17,7 @@ export interface HttpContext {
 /** Lets a provider give a more precise error for a status (Google's 400 "API key not valid", …). */
 export type StatusClassifier = (status: number, body: string) => SearchError | undefined;
 
-export async function requestOk(
+async function requestOk(
   ctx: HttpContext,
   url: string,
   init: RequestInit,
@@ -88,7 +88,7 @@ export function isTimeout(reason: unknown): boolean {
   return typeof reason === 'object' && reason !== null && 'name' in reason && reason.name === 'TimeoutError';
 }
 
-export function parseRetryAfter(header: string | null): number | undefined {
+function parseRetryAfter(header: string | null): number | undefined {
   if (header === null || !/^\s*\d+\s*$/.test(header)) return undefined;
   return Number(header) * 1000;
 }

@@ -15,10 +15,6 @@ export function cjkLocale(query: string): 'zh-CN' | 'ja-JP' | 'ko-KR' | undefine
   return undefined;
 }
 
-export function hasCjk(query: string): boolean {
-  return cjkLocale(query) !== undefined;
-}
-
 export function effectiveLocale(query: string, locale: string | undefined): string | undefined {
   return cjkLocale(query) ?? (locale?.trim() || undefined);
 }

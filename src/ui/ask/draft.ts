@@ -27,7 +27,7 @@ export function pageQuestion(title: string, t: Translate): string {
   return t('pageQuestion', clip(title || 'this page', 160));
 }
 
-export function selectionQuestion(selection: string, t: Translate): string {
+function selectionQuestion(selection: string, t: Translate): string {
   return t('selectionQuestion', clip(selection, 300));
 }
 

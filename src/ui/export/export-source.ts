@@ -5,7 +5,7 @@ import type { SessionRecord } from '../../store/records';
 import type { SessionView } from '../session/session-state';
 
 /** The session record as export sees it: the stored one, updated with what live events added. */
-export function sessionForExport(view: SessionView, now = Date.now()): SessionRecord {
+function sessionForExport(view: SessionView, now = Date.now()): SessionRecord {
   const base: SessionRecord = view.session ?? {
     id: view.id,
     question: view.question,

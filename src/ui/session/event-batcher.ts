@@ -3,7 +3,7 @@ import type { AgentEvent } from '../../agent/types';
 export type Schedule = (flush: () => void) => () => void;
 
 /** requestAnimationFrame where there is one (a hidden panel gets none, so fall back to a timer). */
-export const frameSchedule: Schedule = (flush) => {
+const frameSchedule: Schedule = (flush) => {
   if (typeof requestAnimationFrame === 'function' && !document.hidden) {
     const id = requestAnimationFrame(flush);
     return () => cancelAnimationFrame(id);

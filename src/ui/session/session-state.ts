@@ -68,7 +68,7 @@ export function sameButLive(a: SessionView, b: SessionView): boolean {
 }
 
 /** Steps by seq; a step at `seq` replaces the one there, and (retry-from) drops any after it. */
-export function upsertStep(steps: readonly AgentStep[], step: AgentStep, truncate: boolean): AgentStep[] {
+function upsertStep(steps: readonly AgentStep[], step: AgentStep, truncate: boolean): AgentStep[] {
   const kept = steps.filter((s) => s.seq !== step.seq && (!truncate || s.seq < step.seq));
   const at = kept.findIndex((s) => s.seq > step.seq);
   if (at < 0) return [...kept, step];

@@ -19,7 +19,7 @@ export interface ExtensionBrowser {
   close(opts?: { keepProfile?: boolean }): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',

@@ -27,7 +27,7 @@ export async function listenLive(page: Page): Promise<void> {
   });
 }
 
-export async function liveEvents(page: Page): Promise<LiveRecord[]> {
+async function liveEvents(page: Page): Promise<LiveRecord[]> {
   return page.evaluate(() => ((window as unknown as { __live?: unknown[] }).__live ?? []) as never);
 }
 

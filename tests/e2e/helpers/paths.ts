@@ -6,7 +6,6 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const distDir = path.join(repoRoot, 'dist');
 export const sharedFixtures = path.resolve(repoRoot, '../shared/fixtures');
 export const sharedPagesDir = path.join(sharedFixtures, 'pages');
-export const hasSharedPages = existsSync(sharedPagesDir);
 export const artifactsDir = path.join(repoRoot, 'test-results');
 
 export function chromePath(): string {

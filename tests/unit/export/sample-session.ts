@@ -35,7 +35,7 @@ export function step(
 }
 
 /** A search step as a run records it: the results, and the text the model saw. */
-export function searchStep(seq: number, searches: SearchResult[]): AgentStep {
+function searchStep(seq: number, searches: SearchResult[]): AgentStep {
   return step(
     seq,
     { kind: 'search', query: searches.map((s) => s.query) },
@@ -64,7 +64,7 @@ export function withoutResults(steps: readonly AgentStep[]): AgentStep[] {
   return steps.map((s) => ({ ...s, result: null }));
 }
 
-export const ANSWER =
+const ANSWER =
   'Water boils at 100 °C at sea level. At higher altitude it boils at a lower temperature. The moon is made of cheese.';
 
 export const CITED: CitedAnswer = {

@@ -26,7 +26,7 @@ const ResponseSchema = v.object({
 const BRAVE_LANG: Readonly<Record<string, string>> = { zh: 'zh-hans', ja: 'jp', ko: 'ko' };
 const BRAVE_PLAIN_LANGS = new Set(['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'pl', 'sv', 'tr', 'ar']);
 
-export function braveSearchLang(locale: string | undefined): string | undefined {
+function braveSearchLang(locale: string | undefined): string | undefined {
   const parts = localeParts(locale);
   if (!parts) return undefined;
   if (parts.language === 'zh' && (parts.region === 'TW' || parts.region === 'HK')) return 'zh-hant';

@@ -49,7 +49,7 @@ function classify(status: number, body: string): SearchError | undefined {
   return undefined;
 }
 
-export function googleLocaleParams(locale: string | undefined): Record<string, string> {
+function googleLocaleParams(locale: string | undefined): Record<string, string> {
   const parts = localeParts(locale);
   if (!parts) return {};
   if (parts.language === 'zh') {

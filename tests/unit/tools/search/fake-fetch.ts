@@ -13,7 +13,7 @@ export interface RecordedRequest {
 
 export type FakeFetch = FetchFn & { requests: RecordedRequest[] };
 
-export function fakeFetch(handler: (req: RecordedRequest) => Response | Promise<Response>): FakeFetch {
+function fakeFetch(handler: (req: RecordedRequest) => Response | Promise<Response>): FakeFetch {
   const requests: RecordedRequest[] = [];
   const fn = async (url: string, init: RequestInit) => {
     init.signal?.throwIfAborted();
@@ -32,11 +32,6 @@ export function fakeFetch(handler: (req: RecordedRequest) => Response | Promise<
 /** Answers every request with the same response (a fresh copy each time). */
 export function respondWith(body: string, status = 200, headers: Record<string, string> = {}): FakeFetch {
   return fakeFetch(() => new Response(body, { status, headers }));
-}
-
-/** Never answers and ignores its signal, like a provider with a bug. */
-export function deafFetch(): FetchFn {
-  return () => new Promise<Response>(() => undefined);
 }
 
 /** A fetch that honours its signal while never answering. */
