@@ -1,12 +1,10 @@
 export {
-  isQuotaError,
   QUOTA_MESSAGE,
   StoreError,
   type StoreErrorCode,
   toStoreError,
 } from './errors';
 export type { JsonObject, JsonValue } from './json';
-export { jsonValueSchema, toJson } from './json';
 export { MIGRATIONS, type Migration } from './migrations';
 export { type CloseReason, type OpenDbOptions, openDb } from './open-db';
 export { type OpenStoreOptions, openStore, type Store } from './open-store';
@@ -24,7 +22,7 @@ export type {
   StepTimings,
   StepTokens,
 } from './records';
-export { DEFAULT_DB_NAME, type SleuthDb, type SleuthSchema } from './schema';
+export type { SleuthDb, SleuthSchema } from './schema';
 export type { SearchCache, SearchCacheRepo } from './search-cache-repo';
 export { mask, type SecretsRepo } from './secrets-repo';
 export type { ListSessionsOptions, NewSession, SessionPatch, SessionsRepo } from './sessions-repo';
