@@ -1,3 +1,4 @@
+import { type DuplicatePolicy, type FoldPolicy, PROFILE_IDS, type ProfileId } from './profile-ids';
 import { DEFAULT_TEXTS, GENERAL_TEXTS, type PromptTexts, withTextOverrides } from './prompt-texts';
 import type { AgentSettings } from './settings';
 
@@ -7,20 +8,8 @@ import type { AgentSettings } from './settings';
  * history it never saw) costs accuracy; other models get settings that suit a general chat model.
  */
 
-export const PROFILE_IDS = ['dr-venus', 'general'] as const;
-export type ProfileId = (typeof PROFILE_IDS)[number];
-
-/**
- * `fold` shortens old turns when the window is full; `no-fold` asks for the answer instead (the
- * DR-Venus reference does that: the model never saw compressed history); `auto` folds only in
- * windows below {@link LARGE_WINDOW} tokens.
- */
-export type FoldPolicy = 'fold' | 'no-fold' | 'auto';
-/** `resample` draws a repeated call again (then runs it); `note` returns the earlier result with a note. */
-export type DuplicatePolicy = 'resample' | 'note';
-
-/** From here on a window is a server's: long enough that DR-Venus's runs (RL: 47–103 turns) fit. */
-export const LARGE_WINDOW = 131_072;
+export type { DuplicatePolicy, FoldPolicy, ProfileId } from './profile-ids';
+export { LARGE_WINDOW, PROFILE_IDS } from './profile-ids';
 
 export interface Sampling {
   temperature: number;

@@ -1,5 +1,5 @@
 import type { DigestStyle } from './digest';
-import { type DuplicatePolicy, type FoldPolicy, LARGE_WINDOW, type ProfileId } from './profiles';
+import { type DuplicatePolicy, type FoldPolicy, LARGE_WINDOW, type ProfileId } from './profile-ids';
 import { DEFAULT_TEXTS, type PromptTexts } from './prompt-texts';
 
 /**
