@@ -140,6 +140,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       tools: toolsFor(store),
       modelProfile: async (s) => profileForModelName((await choose(s)).modelId),
       pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
+      afterRun: async () => void (await client.send('router.closeIdleTabs', {})),
       clock: Date.now,
       newId: () => crypto.randomUUID(),
     });

@@ -47,5 +47,6 @@ export function hostRouterRoom(o: RouterRoomOptions): HandlerTable {
     ensureEngineHost: o.ensureEngineHost,
     readTab: (url, opts) => readThroughTab(tabs, url, opts),
     currentPage: () => readActiveTab(tabs),
+    closeIdleTabs: () => tabs.closeIdleAgentTabs(),
   });
 }

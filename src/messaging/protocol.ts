@@ -39,6 +39,8 @@ export const messages = {
     }),
   },
   'router.currentPage': { room: 'router', req: empty },
+  /** A run ended: the agent tabs kept for its next reads are closed. */
+  'router.closeIdleTabs': { room: 'router', req: empty },
   // The inference engine: state, loading, the models on offer.
   'engine.ping': { room: 'engine', req: empty },
   'engine.status': { room: 'engine', req: empty },
@@ -93,6 +95,7 @@ export interface Responses {
   'router.ensureEngineHost': { created: boolean };
   'router.readTab': ReadTabResult;
   'router.currentPage': PageContent | null;
+  'router.closeIdleTabs': { closed: number };
   'engine.ping': { context: 'engine'; startedAt: number; engine: EngineStatus };
   'engine.status': EngineStatus;
   'engine.load': EngineStatus;

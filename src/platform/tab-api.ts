@@ -1,12 +1,12 @@
-import type { ExtractedPage } from '../extract/types';
 import type { TabApi } from '../tools/browse/tab-api';
+import { createTabPool } from '../tools/browse/tab-pool';
 import { addTabGuards, removeTabGuards } from './agent-tab-guards';
 import { agentTabIds } from './agent-tab-ids';
+import { extractNow, loadAndRead } from './agent-tab-load';
+import { blockHeavyResources } from './agent-tab-resources';
 import { chrome } from './browser-api';
 
 const GROUP_TITLE = 'Sleuth';
-/** Built by vite.content.config.ts; defines globalThis.__sleuthExtract in the tab's isolated world. */
-const EXTRACTOR_FILE = 'content/extract-page.js';
 
 const sameUrl = (a: string, b: string) => a.replace(/#.*$/, '') === b.replace(/#.*$/, '');
 
@@ -39,7 +39,62 @@ async function blankSettled(tabId: number): Promise<void> {
   }
 }
 
+/** Idle agent tabs close after this long; the service worker may be stopped after 30 s idle. */
+const IDLE_MS = 20_000;
+
+/** Opens an unfocused blank agent tab that is ready to be sent to a page. */
+async function openBlankAgentTab(): Promise<number> {
+  // Blank first, so the guards exist before the first request for the page is made.
+  const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
+  const tabId = tab.id;
+  if (tabId === undefined) throw new Error('Chrome did not create a tab.');
+  await agentTabs().add(tabId);
+  await blankSettled(tabId);
+  return tabId;
+}
+
+/** Sends a finished agent tab to about:blank; true once it got there (within 2 s). */
+function parkAgentTab(tabId: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (ok: boolean) => {
+      clearTimeout(timer);
+      chrome.webNavigation.onCompleted.removeListener(onCompleted);
+      resolve(ok);
+    };
+    const onCompleted = (d: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
+      if (d.tabId === tabId && d.frameId === 0 && d.url === 'about:blank') finish(true);
+    };
+    const timer = setTimeout(() => finish(false), 2000);
+    chrome.webNavigation.onCompleted.addListener(onCompleted);
+    chrome.tabs.update(tabId, { url: 'about:blank' }).catch(() => finish(false));
+  });
+}
+
+async function closeAgentTab(tabId: number): Promise<void> {
+  await agentTabs().remove([tabId]);
+  await removeTabGuards(tabId).catch(() => undefined);
+  await chrome.tabs.remove(tabId).catch(() => undefined);
+}
+
 export function chromeTabApi(): TabApi {
+  const pool = createTabPool({
+    create: openBlankAgentTab,
+    close: closeAgentTab,
+    guard: addTabGuards,
+    block: blockHeavyResources,
+    alive: (tabId) =>
+      chrome.tabs.get(tabId).then(
+        () => true,
+        () => false,
+      ),
+    park: parkAgentTab,
+    idleMs: IDLE_MS,
+    maxIdle: 8,
+  });
+  chrome.tabs.onRemoved.addListener((tabId) => pool.forget(tabId));
+  /** Tabs opened for a read and not yet grouped: grouped once their navigation has started. */
+  const ungrouped = new Set<number>();
+
   return {
     async findLoadedTab(url) {
       const mine = new Set(await agentTabs().list());
@@ -50,78 +105,27 @@ export function chromeTabApi(): TabApi {
       );
       return t?.id !== undefined && t.url ? { tabId: t.id, url: t.url } : null;
     },
-    async openAgentTab(url, opts) {
-      // Open blank first so the guards exist before the first request for the page is made.
-      const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
-      const tabId = tab.id;
-      if (tabId === undefined) throw new Error('Chrome did not create a tab.');
-      await agentTabs().add(tabId);
-      await addTabGuards(tabId, opts);
-      await blankSettled(tabId);
-      await chrome.tabs.update(tabId, { url });
-      // Grouping after the navigation has started: moving a tab that is still settling its blank
-      // document into a collapsed group could leave the navigation pending.
-      await groupInto(tabId).catch(() => undefined);
+    async acquireAgentTab(opts) {
+      const { tabId, fresh } = await pool.acquire(opts);
+      if (fresh) ungrouped.add(tabId);
       return tabId;
     },
-    waitForLoad(tabId, { timeoutMs, signal, onUrl }) {
-      return new Promise((resolve, reject) => {
-        let lastUrl = '';
-        const done = (r: Parameters<typeof resolve>[0] | Error) => {
-          clearTimeout(timer);
-          chrome.tabs.onUpdated.removeListener(onUpdated);
-          chrome.tabs.onRemoved.removeListener(onRemoved);
-          signal?.removeEventListener('abort', onAbort);
-          if (r instanceof Error) reject(r);
-          else resolve(r);
-        };
-        const onUpdated = (id: number, info: chrome.tabs.OnUpdatedInfo, tab: chrome.tabs.Tab) => {
-          if (id !== tabId) return;
-          const url = info.url ?? tab.url ?? '';
-          if (url && url !== 'about:blank' && url !== lastUrl) {
-            lastUrl = url;
-            if (!onUrl(url)) return done({ timedOut: false, finalUrl: url, refusedUrl: url });
-          }
-          // The blank placeholder can report 'complete' after the real navigation started: ignore it.
-          if (info.status === 'complete' && tab.url && tab.url !== 'about:blank') {
-            done({ timedOut: false, finalUrl: tab.url });
-          }
-        };
-        const onRemoved = (id: number) => {
-          if (id === tabId) done(new Error('The tab was closed before the page finished loading.'));
-        };
-        const onAbort = () => done(new DOMException('Reading was cancelled.', 'AbortError'));
-        const timer = setTimeout(() => done({ timedOut: true, finalUrl: lastUrl }), timeoutMs);
-        chrome.tabs.onUpdated.addListener(onUpdated);
-        chrome.tabs.onRemoved.addListener(onRemoved);
-        signal?.addEventListener('abort', onAbort);
-        // The page may have loaded before these listeners existed: look at the tab as it is now.
-        chrome.tabs.get(tabId).then(
-          (tab) => onUpdated(tabId, { status: tab.status as chrome.tabs.OnUpdatedInfo['status'] }, tab),
-          () => onRemoved(tabId),
-        );
-      });
-    },
-    async extract(tabId, { partial }) {
-      const target = { tabId };
-      await chrome.scripting.executeScript({ target, files: [EXTRACTOR_FILE], injectImmediately: partial });
-      const [frame] = await chrome.scripting.executeScript({
-        target,
-        injectImmediately: partial,
-        func: () => {
-          const g = globalThis as unknown as { __sleuthExtract?: () => unknown };
-          return { page: g.__sleuthExtract?.() ?? null, contentType: document.contentType };
+    load(tabId, url, opts) {
+      return loadAndRead(tabId, url, {
+        ...opts,
+        // Grouping after the navigation has started: moving a tab that is still settling its blank
+        // document into a collapsed group could leave the navigation pending.
+        afterStart: async () => {
+          if (ungrouped.delete(tabId)) await groupInto(tabId).catch(() => undefined);
         },
       });
-      const r = frame?.result as { page: ExtractedPage | null; contentType: string } | undefined;
-      if (!r?.page) throw new Error('The page content could not be extracted.');
-      return { ...r.page, contentType: r.contentType };
     },
-    async closeAgentTab(tabId) {
-      await agentTabs().remove([tabId]);
-      await removeTabGuards(tabId).catch(() => undefined);
-      await chrome.tabs.remove(tabId).catch(() => undefined);
+    extract: (tabId, { partial }) => extractNow(tabId, partial),
+    releaseAgentTab: (tabId, { reusable }) => {
+      ungrouped.delete(tabId);
+      return pool.release(tabId, { reusable });
     },
+    closeIdleAgentTabs: () => pool.closeIdle(),
   };
 }
 
@@ -130,6 +134,8 @@ export async function closeOrphanAgentTabs(): Promise<number> {
   const ids = await agentTabs().list();
   await Promise.all(ids.map((id) => chrome.tabs.remove(id).catch(() => undefined)));
   await Promise.all(ids.map((id) => removeTabGuards(id).catch(() => undefined)));
+  // No agent tab is left for the resource rules to cover (they may outlive the worker).
+  await blockHeavyResources([]).catch(() => undefined);
   // A read that started meanwhile keeps its tab: only the ids seen above are forgotten.
   await agentTabs().remove(ids);
   return ids.length;

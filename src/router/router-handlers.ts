@@ -10,6 +10,8 @@ export interface RouterDeps {
   readTab(url: string, o: ReadOptions): Promise<ReadTabResult>;
   /** The tab the user is looking at, read, or null when it cannot be read. */
   currentPage(): Promise<PageContent | null>;
+  /** Closes the agent tabs kept open for further reads; how many. */
+  closeIdleTabs(): Promise<number>;
 }
 
 /** The router room: reads pages through tabs for the runner and the user's current page for the panel. */
@@ -20,5 +22,6 @@ export function createRouterHandlers(d: RouterDeps): RoomHandlers<'router'> {
     'router.readTab': (req) =>
       d.readTab(req.url, { policy: req.policy, timeoutMs: req.timeoutMs, signedOut: req.signedOut }),
     'router.currentPage': () => d.currentPage(),
+    'router.closeIdleTabs': async () => ({ closed: await d.closeIdleTabs() }),
   };
 }

@@ -24,6 +24,8 @@ export interface RunnerDeps {
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
   /** The profile the model the settings choose calls for (DR-Venus models: 'dr-venus'). */
   modelProfile?(settings: Settings): Promise<ProfileId>;
+  /** A session's run (all its attempts) ended: resources kept for it, such as agent tabs, go. */
+  afterRun?(): Promise<void>;
   tokenizer?: TokenCounter;
   clock: () => number;
   newId: () => string;

@@ -59,6 +59,7 @@ export function createResearchRunner(deps: RunnerDeps) {
       await deps.store.sessions.patch(sessionId, { status, ...(error ? { error } : {}) });
       active.delete(sessionId);
       deps.broadcast({ type: 'sessions-changed' });
+      await deps.afterRun?.().catch(() => undefined);
     };
     entry.done = (async () => {
       const first = runOnce(

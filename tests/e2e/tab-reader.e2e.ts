@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ describe('visit reads pages through real tabs', () => {
   let server: FixtureServer;
   let panel: Page;
   const cookieSeen: string[] = [];
+  const held: ServerResponse[] = [];
   const pageName = () => server.sharedPages[0] ?? '001';
 
   beforeAll(async () => {
@@ -37,6 +39,34 @@ describe('visit reads pages through real tabs', () => {
         );
         return true;
       }
+      if (url.pathname === '/heavy') {
+        // Everything a reader does not need, plus a script that takes as long as the test lets it.
+        const tag = url.searchParams.get('tag') ?? '';
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<html><head><title>Heavy page</title>
+          <style>@font-face { font-family: Slab; src: url(/asset/font.woff2?${tag}); } body { font-family: Slab; }</style>
+          <script async src="/asset/slow.js?${tag}"></script></head>
+          <body><article><h1>Heavy page</h1><img src="/asset/photo.jpg?${tag}" width="40" height="40">
+          <video src="/asset/clip.mp4?${tag}" autoplay muted></video>
+          <p>${'The article text a reader came for. '.repeat(30)}</p></article></body></html>`);
+        return true;
+      }
+      if (url.pathname === '/built') {
+        // A page whose article a script writes a moment after parsing (as when it fetches it first).
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<html><head><title>Built page</title></head><body><div id="app">Loading…</div><script>
+          setTimeout(() => {
+            document.getElementById('app').innerHTML =
+              '<article><h1>Built</h1><p>' + 'Text the script wrote after the page was parsed. '.repeat(20) + '</p></article>';
+          }, 400);
+        </script></body></html>`);
+        return true;
+      }
+      if (url.pathname.startsWith('/asset/')) {
+        // Held until the test ends: a read that waited for any of these would time out.
+        held.push(res);
+        return true;
+      }
       if (url.pathname === '/redirect-private') {
         res.writeHead(302, { location: 'http://10.0.0.1/admin' });
         res.end();
@@ -54,9 +84,16 @@ describe('visit reads pages through real tabs', () => {
       return false;
     });
     b = await launchWithExtension();
+    // The shared pages' off-host scripts and styles fail at once, as they would fail fast (or load) on
+    // a connected machine, instead of stalling parsing on this sandbox's DNS.
+    await b.context.route(
+      (u) => u.hostname !== '127.0.0.1',
+      (r) => r.abort(),
+    );
     panel = await b.openPage('extension/sidepanel/index.html');
   });
   afterAll(async () => {
+    for (const res of held) res.destroy();
     await b?.close();
     await server?.close();
   });
@@ -73,7 +110,7 @@ describe('visit reads pages through real tabs', () => {
   };
   const tabCount = () => panel.evaluate(async () => (await chrome.tabs.query({})).length);
 
-  it('opens a real page in a grouped background tab, extracts it and closes the tab', async () => {
+  it('opens a real page in a grouped background tab, extracts it, and closes the tab when the run ends', async () => {
     const before = await tabCount();
     const url = `${server.origin}/pages/${pageName()}/`;
     let grouped: { title?: string; collapsed: boolean }[] = [];
@@ -98,7 +135,66 @@ describe('visit reads pages through real tabs', () => {
     expect(result.title).toBe(meta.title);
     expect(result.markdown.length).toBeGreaterThan(500);
     expect(grouped).toContainEqual({ title: 'Sleuth', collapsed: true });
+    // The two agent tabs wait for the run's next reads until the run ends.
+    expect(await tabCount()).toBe(before + 2);
+    expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({
+      ok: true,
+      value: { closed: 2 },
+    });
     await expect.poll(tabCount).toBe(before);
+  });
+
+  it('reuses one agent tab for successive reads', async () => {
+    await sendFromPage(panel, 'router.closeIdleTabs', {});
+    await panel.evaluate(() => {
+      const g = globalThis as unknown as { created: number };
+      g.created = 0;
+      chrome.tabs.onCreated.addListener(() => {
+        g.created++;
+      });
+    });
+    const names = [pageName(), server.sharedPages[1] ?? pageName()];
+    for (const name of [...names, ...names]) {
+      const r = await read(`${server.origin}/pages/${name}/`);
+      expect(r.ok, r.reason).toBe(true);
+      expect(r.finalUrl).toBe(`${server.origin}/pages/${name}/`);
+    }
+    expect(await panel.evaluate(() => (globalThis as unknown as { created: number }).created)).toBe(1);
+    expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({ value: { closed: 1 } });
+  });
+
+  it('an agent tab loads no images, fonts or media, and reads without waiting for a slow script', async () => {
+    const assetHits = (tag: string) =>
+      server.hits.filter((h) => h.startsWith('/asset/') && h.endsWith(`?${tag}`));
+    const result = await read(`${server.origin}/heavy?tag=agent`, devPolicy, 30_000);
+    expect(result.ok, result.reason).toBe(true);
+    expect(result.partial).toBeUndefined();
+    expect(result.markdown).toContain('The article text a reader came for.');
+    // The script was asked for and is still being held: the read did not wait for it.
+    expect(held.some((r) => !r.writableEnded)).toBe(true);
+
+    // A tab of the user's own loads the same page's images, fonts and media (this test can fail).
+    const user = await b.context.newPage();
+    await user.goto(`${server.origin}/heavy?tag=user`, { waitUntil: 'domcontentloaded' });
+    await expect
+      .poll(
+        () =>
+          assetHits('user')
+            .map((h) => h.split('?')[0])
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(expect.arrayContaining(['/asset/font.woff2', '/asset/photo.jpg', '/asset/slow.js']));
+    await user.close();
+    expect(assetHits('agent')).toEqual(['/asset/slow.js?agent']);
+    await sendFromPage(panel, 'router.closeIdleTabs', {});
+  });
+
+  it('waits for a page that a script builds after parsing, and reads what the script wrote', async () => {
+    const result = await read(`${server.origin}/built`);
+    expect(result.ok, result.reason).toBe(true);
+    expect(result.markdown).toContain('Text the script wrote after the page was parsed.');
+    expect(result.markdown).not.toContain('Loading…');
   });
 
   it('reads a page the user already has open without opening another tab', async () => {

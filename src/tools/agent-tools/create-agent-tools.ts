@@ -103,6 +103,31 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
     return { ...page, via, readAt };
   };
 
+  // A page is read once per run: a second visit (or one arriving while the first is still reading,
+  // or one of the address a first visit was redirected to) gets the same text. Failures are not kept:
+  // a later visit may find the page back up.
+  const reads = new Map<string, Promise<Read | { error: string }>>();
+  const keyOf = (url: string) => url.replace(/#.*$/, '');
+  const readOnce = (url: string, signal: AbortSignal): Promise<Read | { error: string }> => {
+    const key = keyOf(url);
+    const known = reads.get(key);
+    if (known) return known.then((r) => ('error' in r ? r : { ...r, via: 'cache' }));
+    const read = readPage(url, signal).then(
+      (r) => {
+        if ('error' in r) reads.delete(key);
+        else if (keyOf(r.finalUrl) !== key && !reads.has(keyOf(r.finalUrl)))
+          reads.set(keyOf(r.finalUrl), read);
+        return r;
+      },
+      (err: unknown) => {
+        reads.delete(key);
+        throw err;
+      },
+    );
+    reads.set(key, read);
+    return read;
+  };
+
   const visitOne = async (url: string, goal: string, signal: AbortSignal): Promise<VisitResult> => {
     const fail = (reason: string): VisitResult => ({
       url,
@@ -117,7 +142,7 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
     const gate = checkUrl(url, deps.policy);
     if (!gate.ok) return fail(gate.reason);
     try {
-      const page = await readPage(gate.url.href, signal);
+      const page = await readOnce(gate.url.href, signal);
       if ('error' in page) return fail(page.error);
       provenance.add(page.finalUrl, 'page');
       provenance.addAll(page.links, 'page');

@@ -55,7 +55,8 @@ export function createLimiter(max: number) {
 
 /**
  * Reads one page the way the user's browser shows it: the policy first, then an already-open tab if
- * there is one (left untouched), else a background tab that is closed again whatever happens.
+ * there is one (left untouched), else an agent tab (reused from earlier reads when it can be), which
+ * is read as soon as the page has settled and handed back afterwards whatever happens.
  */
 export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): Promise<ReadTabResult> {
   const gate = checkUrl(url, o.policy);
@@ -69,13 +70,14 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   }
 
   o.signal?.throwIfAborted();
-  const tabId = await api.openAgentTab(target, {
+  const tabId = await api.acquireAgentTab({
     signedOut: o.signedOut,
     blockPrivate: true,
     allowLoopback: o.policy.allowLoopback,
   });
+  let reusable = false;
   try {
-    const load = await api.waitForLoad(tabId, {
+    const load = await api.load(tabId, target, {
       timeoutMs: o.timeoutMs,
       ...(o.signal ? { signal: o.signal } : {}),
       onUrl: (u) => checkUrl(u, o.policy).ok,
@@ -90,11 +92,11 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
     if (load.errorPage)
       return failed(
         target,
-        `The page could not be loaded (network error or blocked address: ${load.finalUrl}).`,
+        `The page could not be loaded (network error, blocked address or a file download: ${load.finalUrl}).`,
       );
     let page: Awaited<ReturnType<TabApi['extract']>>;
     try {
-      page = await extractWithGrace(api, tabId, load.timedOut);
+      page = load.page ?? (await extractWithGrace(api, tabId, load.timedOut));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
       return failed(
@@ -109,6 +111,8 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
     if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
       return failed(target, `The address is not a web page (${page.contentType}).`);
     }
+    // A tab whose page timed out may still be busy; only a clean read leaves a tab worth reusing.
+    reusable = !load.timedOut;
     return {
       ok: true,
       url: target,
@@ -118,7 +122,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
       ...(load.timedOut ? { partial: true } : {}),
     };
   } finally {
-    await api.closeAgentTab(tabId).catch(() => undefined);
+    await api.releaseAgentTab(tabId, { reusable }).catch(() => undefined);
   }
 }
 

@@ -155,4 +155,43 @@ describe('agent tools', () => {
     expect(reads).toEqual([]);
     expect(stored).toEqual([]);
   });
+  it('reads a page once per run, even without the page cache and when two visits ask at once', async () => {
+    const { d, reads } = deps({ pages: undefined });
+    const tools = createAgentTools(d, { question: 'q', seedUrls: ['https://example.org/a'] });
+    const both = await tools.visit(['https://example.org/a', 'https://example.org/a#part'], 'g', {
+      signal,
+      question: 'q',
+    });
+    const [later] = await tools.visit(['https://example.org/a'], 'other goal', { signal, question: 'q' });
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+    expect(later).toMatchObject({ ok: true, via: 'cache', title: 'Page A' });
+    expect(reads).toEqual(['https://example.org/a']);
+  });
+
+  it('tries a page again in the same run when its first read failed', async () => {
+    let n = 0;
+    const { d } = deps({
+      pages: undefined,
+      async readTab(url) {
+        n++;
+        return n === 1
+          ? {
+              ok: false,
+              url,
+              finalUrl: url,
+              title: '',
+              markdown: '',
+              links: [],
+              via: 'new-tab',
+              reason: 'Server busy.',
+            }
+          : { ok: true, url, finalUrl: url, title: 'Back', markdown: 'Text.', links: [], via: 'new-tab' };
+      },
+    });
+    const tools = createAgentTools(d, { question: 'q', seedUrls: ['https://example.org/a'] });
+    const [first] = await tools.visit(['https://example.org/a'], 'g', { signal, question: 'q' });
+    const [second] = await tools.visit(['https://example.org/a'], 'g', { signal, question: 'q' });
+    expect(first?.reason).toBe('Server busy.');
+    expect(second).toMatchObject({ ok: true, title: 'Back' });
+  });
 });

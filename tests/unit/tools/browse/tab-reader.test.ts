@@ -21,13 +21,17 @@ function fakeApi(over: Partial<TabApi> = {}) {
   const log: string[] = [];
   const api: TabApi = {
     findLoadedTab: async () => null,
-    openAgentTab: async (url) => {
-      log.push(`open ${url}`);
+    acquireAgentTab: async () => {
+      log.push('acquire');
       return 7;
     },
-    waitForLoad: async () => ({ timedOut: false, finalUrl: 'https://example.org/a' }),
+    load: async (id, url) => {
+      log.push(`load ${id} ${url}`);
+      return { timedOut: false, finalUrl: 'https://example.org/a', page: page('A') };
+    },
     extract: async () => page('A'),
-    closeAgentTab: async (id) => void log.push(`close ${id}`),
+    releaseAgentTab: async (id, { reusable }) => void log.push(`release ${id} ${reusable}`),
+    closeIdleAgentTabs: async () => 0,
     ...over,
   };
   return { api, log };
@@ -36,9 +40,16 @@ function fakeApi(over: Partial<TabApi> = {}) {
 const opts = { policy: DEFAULT_URL_POLICY, timeoutMs: 1000, signedOut: true };
 
 describe('reading a page through a tab', () => {
-  it('closes the agent tab even when extraction fails, and says why', async () => {
+  it('reads the page as the tab had it once settled, and keeps the tab for the next read', async () => {
+    const { api, log } = fakeApi();
+    const r = await readThroughTab(api, 'https://example.org/a', opts);
+    expect(r).toMatchObject({ ok: true, title: 'A', via: 'new-tab', finalUrl: 'https://example.org/a' });
+    expect(log).toEqual(['acquire', 'load 7 https://example.org/a', 'release 7 true']);
+  });
+
+  it('hands the agent tab back to be closed when extraction fails, and says why', async () => {
     const { api, log } = fakeApi({
-      waitForLoad: async () => ({ timedOut: true, finalUrl: 'https://example.org/a' }),
+      load: async () => ({ timedOut: true, finalUrl: 'https://example.org/a' }),
       extract: async () => {
         throw new Error('Cannot access contents of the page.');
       },
@@ -46,12 +57,12 @@ describe('reading a page through a tab', () => {
     const r = await readThroughTab(api, 'https://example.org/a', opts);
     expect(r.ok).toBe(false);
     expect(r.reason).toMatch(/did not load within 1 s/);
-    expect(log).toEqual(['open https://example.org/a', 'close 7']);
+    expect(log).toEqual(['acquire', 'release 7 false']);
   });
 
   it('says a download is not a page when the tab never navigated', async () => {
     const { api } = fakeApi({
-      waitForLoad: async () => ({ timedOut: true, finalUrl: '' }),
+      load: async () => ({ timedOut: true, finalUrl: '' }),
       extract: async () => {
         throw new Error('Cannot access contents of the page.');
       },
@@ -68,7 +79,13 @@ describe('reading a page through a tab', () => {
   });
 
   it('refuses non-html content such as a download', async () => {
-    const { api } = fakeApi({ extract: async () => ({ ...page('x'), contentType: 'application/zip' }) });
+    const { api } = fakeApi({
+      load: async () => ({
+        timedOut: false,
+        finalUrl: 'https://example.org/file.zip',
+        page: { ...page('x'), contentType: 'application/zip' },
+      }),
+    });
     const r = await readThroughTab(api, 'https://example.org/file.zip', opts);
     expect(r.reason).toMatch(/not a web page/);
   });

@@ -1,0 +1,94 @@
+/**
+ * When a page in an agent tab is ready to read: as soon as the document is parsed and its main content
+ * has stopped changing, not at `load`, which also waits for every image, font, ad and slow script.
+ * Runs inside the tab (bundled into the content script) and under jsdom in tests: DOM APIs only.
+ */
+
+export interface SettleOptions {
+  /** The DOM must be this quiet (no mutations) after parsing before the page counts as settled (ms). */
+  quietMs: number;
+  /** Longest wait after parsing for a page whose DOM never goes quiet, such as a ticker (ms). */
+  capMs: number;
+  /**
+   * A quiet DOM with less visible text than this is a script-built page still fetching its content:
+   * it waits for more mutations, `load` or the cap instead.
+   */
+  minTextChars: number;
+  /**
+   * A page loaded with less text than that may still be written by a script (after a fetch of its
+   * own): it is read once its DOM has been quiet this long after `load` (ms).
+   */
+  afterLoadMs: number;
+}
+
+/** What ended the wait. */
+export type SettleReason = 'load' | 'quiet' | 'cap' | 'complete';
+
+export const DEFAULT_SETTLE: Readonly<SettleOptions> = Object.freeze({
+  quietMs: 50,
+  capMs: 3000,
+  minTextChars: 200,
+  afterLoadMs: 600,
+});
+
+/**
+ * Resolves once `doc` is parsed and quiet with some text, loaded with some text, loaded and quiet
+ * for `afterLoadMs` however little text it has, or `capMs` after parsing.
+ */
+export function whenSettled(doc: Document, o: SettleOptions = DEFAULT_SETTLE): Promise<SettleReason> {
+  const view = doc.defaultView;
+  if (!view) return Promise.resolve('complete');
+  // The document's own window (jsdom's in tests): its MutationObserver and timers.
+  const win = view as Window & typeof globalThis;
+  return new Promise((resolve) => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    let cap: ReturnType<typeof setTimeout> | undefined;
+    let observer: MutationObserver | undefined;
+    let done = false;
+    let loaded = false;
+    const finish = (reason: SettleReason) => {
+      if (done) return;
+      done = true;
+      clearTimeout(quiet);
+      clearTimeout(cap);
+      observer?.disconnect();
+      win.removeEventListener('load', onLoad);
+      doc.removeEventListener('DOMContentLoaded', onParsed);
+      resolve(reason);
+    };
+    // innerText leaves out script and style text (a shell page's inline JSON is not content); jsdom
+    // has no innerText, so tests fall back to textContent.
+    const hasText = () => {
+      const body = doc.body;
+      // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point (no script or style text); it runs once per quiet spell
+      return ((body?.innerText ?? body?.textContent) || '').trim().length >= o.minTextChars;
+    };
+    const arm = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(
+        () => {
+          if (hasText()) finish('quiet');
+          else if (loaded) finish(doc.readyState === 'complete' ? 'load' : 'quiet');
+        },
+        loaded ? o.afterLoadMs : o.quietMs,
+      );
+    };
+    const onLoad = () => {
+      if (hasText()) return finish('load');
+      loaded = true;
+      arm();
+    };
+    function onParsed() {
+      if (done) return;
+      cap = setTimeout(() => finish('cap'), o.capMs);
+      const watch = new win.MutationObserver(arm);
+      observer = watch;
+      watch.observe(doc.documentElement, { childList: true, subtree: true, characterData: true });
+      arm();
+    }
+    win.addEventListener('load', onLoad);
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', onParsed);
+    else onParsed();
+    if (doc.readyState === 'complete') onLoad();
+  });
+}

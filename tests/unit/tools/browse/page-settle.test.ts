@@ -1,0 +1,88 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { whenSettled } from '../../../../src/tools/browse/page-settle';
+
+const text = (n: number) => 'Words of the article. '.repeat(n);
+
+/** A document still being parsed: the test writes the rest of it and fires the events itself. */
+function loadingDocument(body: string) {
+  const dom = new JSDOM(`<html><body>${body}</body></html>`);
+  const doc = dom.window.document;
+  let state: DocumentReadyState = 'loading';
+  Object.defineProperty(doc, 'readyState', { get: () => state });
+  return {
+    doc,
+    parsed: () => {
+      state = 'interactive';
+      doc.dispatchEvent(new dom.window.Event('DOMContentLoaded'));
+    },
+    loaded: () => {
+      state = 'complete';
+      dom.window.dispatchEvent(new dom.window.Event('load'));
+    },
+  };
+}
+
+const opts = { quietMs: 20, capMs: 2000, minTextChars: 200, afterLoadMs: 2000 };
+
+describe('when a page is ready to read', () => {
+  it('reads a parsed page whose text stopped changing without waiting for load', async () => {
+    const page = loadingDocument(`<article>${text(20)}</article>`);
+    const settled = whenSettled(page.doc, opts);
+    page.parsed();
+    expect(await settled).toBe('quiet');
+  });
+
+  it('waits while a script is still building the page, then reads it', async () => {
+    const page = loadingDocument('<div id="app">Loading…</div>');
+    let reason: string | undefined;
+    const settled = whenSettled(page.doc, opts).then((r) => {
+      reason = r;
+    });
+    page.parsed();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reason).toBeUndefined(); // quiet, but almost no text yet
+    const app = page.doc.getElementById('app');
+    if (app) app.textContent = text(20);
+    await settled;
+    expect(reason).toBe('quiet');
+  });
+
+  it('reads at load when that comes first', async () => {
+    const page = loadingDocument(`<p id="t">${text(20)}</p>`);
+    const settled = whenSettled(page.doc, { ...opts, quietMs: 1000 });
+    page.parsed();
+    page.loaded();
+    expect(await settled).toBe('load');
+  });
+
+  it('after load, still waits a while for a script to write a page that has almost no text', async () => {
+    const page = loadingDocument('<div id="app">Loading…</div>');
+    const settled = whenSettled(page.doc, { ...opts, afterLoadMs: 100 });
+    page.parsed();
+    page.loaded();
+    setTimeout(() => {
+      const app = page.doc.getElementById('app');
+      if (app) app.textContent = text(20);
+    }, 50);
+    expect(await settled).toBe('quiet');
+    expect(page.doc.body.textContent).toContain('Words of the article.');
+    // A page that really is that short is read once it has been quiet after load.
+    const short = loadingDocument('<p>Short.</p>');
+    const done = whenSettled(short.doc, { ...opts, afterLoadMs: 50 });
+    short.parsed();
+    short.loaded();
+    expect(await done).toBe('load');
+  });
+
+  it('gives up waiting for a page that never goes quiet', async () => {
+    const page = loadingDocument(`<p id="t">${text(20)}</p>`);
+    const settled = whenSettled(page.doc, { ...opts, capMs: 150 });
+    page.parsed();
+    const ticker = setInterval(() => {
+      page.doc.getElementById('t')?.append('tick ');
+    }, 5);
+    expect(await settled).toBe('cap');
+    clearInterval(ticker);
+  });
+});
