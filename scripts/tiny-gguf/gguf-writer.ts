@@ -1,150 +1,93 @@
+import { GGML_TYPE, tensorByteLength } from '../../src/llm/gguf/ggml-types';
+import {
+  encodeHeader,
+  encodeKv,
+  type GgufWriteValue,
+  type TensorEntry,
+} from '../../src/llm/gguf/gguf-encode';
+import { alignUp } from '../../src/llm/gguf/gguf-format';
+
 /**
- * A minimal GGUF v3 writer: enough metadata value types and f32 tensors for a tiny test model.
- * Layout reference: the GGUF spec in ggml (docs/gguf.md) — header, key/values, tensor infos,
- * padding to `general.alignment`, then tensor data, each tensor aligned too.
+ * Writes whole GGUF files for tests and benches, with the product's own encoder
+ * (src/llm/gguf/gguf-encode.ts): `general.alignment` first, then the given metadata, tensor infos,
+ * padding, and each tensor's data padded to the alignment. Tensors are f32 or Q8_0.
  */
 
-export type GgufValue =
-  | { type: 'u32'; value: number }
-  | { type: 'i32'; value: number }
-  | { type: 'f32'; value: number }
-  | { type: 'bool'; value: boolean }
-  | { type: 'string'; value: string }
-  | { type: 'string[]'; value: readonly string[] }
-  | { type: 'i32[]'; value: readonly number[] };
+export type GgufValue = GgufWriteValue;
 
 export interface GgufTensor {
   name: string;
   /** ggml order: innermost (row length) first. */
   dims: readonly number[];
   data: Float32Array;
+  /** Stored as f32 (default) or quantised to Q8_0 (rows must be multiples of 32). */
+  type?: 'f32' | 'q8_0';
 }
 
-const ALIGNMENT = 32;
-const TYPE = { u32: 4, i32: 5, f32: 6, bool: 7, string: 8, array: 9 } as const;
-const GGML_TYPE_F32 = 0;
-
-class ByteSink {
-  private chunks: Uint8Array[] = [];
-  length = 0;
-  private push(bytes: Uint8Array): void {
-    this.chunks.push(bytes);
-    this.length += bytes.length;
-  }
-  u32(n: number): void {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setUint32(0, n, true);
-    this.push(b);
-  }
-  i32(n: number): void {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setInt32(0, n, true);
-    this.push(b);
-  }
-  u64(n: number): void {
-    const b = new Uint8Array(8);
-    new DataView(b.buffer).setBigUint64(0, BigInt(n), true);
-    this.push(b);
-  }
-  f32(n: number): void {
-    const b = new Uint8Array(4);
-    new DataView(b.buffer).setFloat32(0, n, true);
-    this.push(b);
-  }
-  u8(n: number): void {
-    this.push(Uint8Array.of(n));
-  }
-  str(s: string): void {
-    const bytes = new TextEncoder().encode(s);
-    this.u64(bytes.length);
-    this.push(bytes);
-  }
-  raw(bytes: Uint8Array): void {
-    this.push(bytes);
-  }
-  padTo(alignment: number): void {
-    const rem = this.length % alignment;
-    if (rem !== 0) this.push(new Uint8Array(alignment - rem));
-  }
-  concat(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let offset = 0;
-    for (const c of this.chunks) {
-      out.set(c, offset);
-      offset += c.length;
-    }
-    return out;
-  }
+export interface WriteOptions {
+  alignment?: number;
 }
 
-function writeValue(sink: ByteSink, v: GgufValue): void {
-  switch (v.type) {
-    case 'u32':
-      sink.u32(TYPE.u32);
-      sink.u32(v.value);
-      return;
-    case 'i32':
-      sink.u32(TYPE.i32);
-      sink.i32(v.value);
-      return;
-    case 'f32':
-      sink.u32(TYPE.f32);
-      sink.f32(v.value);
-      return;
-    case 'bool':
-      sink.u32(TYPE.bool);
-      sink.u8(v.value ? 1 : 0);
-      return;
-    case 'string':
-      sink.u32(TYPE.string);
-      sink.str(v.value);
-      return;
-    case 'string[]':
-      sink.u32(TYPE.array);
-      sink.u32(TYPE.string);
-      sink.u64(v.value.length);
-      for (const s of v.value) sink.str(s);
-      return;
-    case 'i32[]':
-      sink.u32(TYPE.array);
-      sink.u32(TYPE.i32);
-      sink.u64(v.value.length);
-      for (const n of v.value) sink.i32(n);
-      return;
+/** Q8_0: blocks of 32 values, each an f16 scale then 32 signed bytes (ggml's block_q8_0). */
+export function quantizeQ8_0(values: Float32Array): Uint8Array {
+  const blocks = values.length / 32;
+  const out = new Uint8Array(blocks * 34);
+  const view = new DataView(out.buffer);
+  for (let b = 0; b < blocks; b++) {
+    let amax = 0;
+    for (let i = 0; i < 32; i++) amax = Math.max(amax, Math.abs(values[b * 32 + i] ?? 0));
+    const d = amax / 127;
+    view.setUint16(b * 34, toF16(d), true);
+    const inv = d ? 1 / d : 0;
+    for (let i = 0; i < 32; i++) view.setInt8(b * 34 + 2 + i, Math.round((values[b * 32 + i] ?? 0) * inv));
   }
+  return out;
+}
+
+function toF16(x: number): number {
+  const f = new Float32Array([x]);
+  const u = new Uint32Array(f.buffer)[0] ?? 0;
+  const sign = (u >>> 16) & 0x8000;
+  const exp = ((u >>> 23) & 0xff) - 127 + 15;
+  const mant = u & 0x7fffff;
+  if (exp <= 0) return sign;
+  if (exp >= 31) return sign | 0x7c00;
+  return sign | (exp << 10) | (mant >>> 13);
+}
+
+function tensorBytes(t: GgufTensor): { type: number; bytes: Uint8Array } {
+  const elements = t.dims.reduce((a, b) => a * b, 1);
+  if (elements !== t.data.length)
+    throw new Error(`tensor ${t.name}: dims ${t.dims} ≠ ${t.data.length} values`);
+  if (t.type === 'q8_0') return { type: GGML_TYPE.Q8_0, bytes: quantizeQ8_0(t.data) };
+  return { type: GGML_TYPE.F32, bytes: new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength) };
 }
 
 export function writeGguf(
   metadata: ReadonlyMap<string, GgufValue>,
   tensors: readonly GgufTensor[],
+  opts: WriteOptions = {},
 ): Uint8Array {
-  const head = new ByteSink();
-  head.raw(new TextEncoder().encode('GGUF'));
-  head.u32(3);
-  head.u64(tensors.length);
-  head.u64(metadata.size + 1);
-  head.str('general.alignment');
-  writeValue(head, { type: 'u32', value: ALIGNMENT });
-  for (const [key, value] of metadata) {
-    head.str(key);
-    writeValue(head, value);
-  }
+  const alignment = opts.alignment ?? 32;
+  const kvs = [
+    encodeKv('general.alignment', { type: 'u32', value: alignment }),
+    ...[...metadata].map(([key, value]) => encodeKv(key, value)),
+  ];
+  const encoded = tensors.map(tensorBytes);
   let offset = 0;
-  for (const t of tensors) {
-    const elements = t.dims.reduce((a, b) => a * b, 1);
-    if (elements !== t.data.length)
-      throw new Error(`tensor ${t.name}: dims ${t.dims} ≠ ${t.data.length} values`);
-    head.str(t.name);
-    head.u32(t.dims.length);
-    for (const d of t.dims) head.u64(d);
-    head.u32(GGML_TYPE_F32);
-    head.u64(offset);
-    offset += Math.ceil((elements * 4) / ALIGNMENT) * ALIGNMENT;
-  }
-  head.padTo(ALIGNMENT);
-  for (const t of tensors) {
-    head.raw(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
-    head.padTo(ALIGNMENT);
-  }
-  return head.concat();
+  const entries: TensorEntry[] = tensors.map((t, i) => {
+    const e = { name: t.name, dims: t.dims, type: encoded[i]?.type ?? GGML_TYPE.F32, offset };
+    const n = tensorByteLength(e.type, t.dims);
+    if (n === null || n !== encoded[i]?.bytes.length) throw new Error(`tensor ${t.name}: bad size`);
+    offset += alignUp(n, alignment);
+    return e;
+  });
+  const head = encodeHeader(kvs, entries, alignment);
+  const out = new Uint8Array(head.length + offset);
+  out.set(head, 0);
+  entries.forEach((e, i) => {
+    const bytes = encoded[i]?.bytes;
+    if (bytes) out.set(bytes, head.length + e.offset);
+  });
+  return out;
 }

@@ -12,6 +12,10 @@ export interface TinyModelOptions {
   heads?: number;
   feedForward?: number;
   contextLength?: number;
+  /** Store the layer matrices as Q8_0 (as real quantised models do) instead of f32. */
+  quantize?: boolean;
+  /** `general.alignment` (default 32). */
+  alignment?: number;
 }
 
 /** Specials the DR-Venus protocol uses; the first three are control tokens as in Qwen's vocab. */
@@ -126,6 +130,7 @@ export function buildTinyModel(opts: TinyModelOptions = {}): Uint8Array {
   };
   const ones = (n: number): Float32Array => new Float32Array(n).fill(1);
   const scale = 1 / Math.sqrt(nEmbd);
+  const q = opts.quantize ? ('q8_0' as const) : ('f32' as const);
 
   const tensors: GgufTensor[] = [
     { name: 'token_embd.weight', dims: [nEmbd, nVocab], data: random(nEmbd * nVocab, 1) },
@@ -136,15 +141,20 @@ export function buildTinyModel(opts: TinyModelOptions = {}): Uint8Array {
     const p = `blk.${l}`;
     tensors.push(
       { name: `${p}.attn_norm.weight`, dims: [nEmbd], data: ones(nEmbd) },
-      { name: `${p}.attn_q.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale) },
-      { name: `${p}.attn_k.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale) },
-      { name: `${p}.attn_v.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale) },
-      { name: `${p}.attn_output.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale) },
+      { name: `${p}.attn_q.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale), type: q },
+      { name: `${p}.attn_k.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale), type: q },
+      { name: `${p}.attn_v.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale), type: q },
+      { name: `${p}.attn_output.weight`, dims: [nEmbd, nEmbd], data: random(nEmbd * nEmbd, scale), type: q },
       { name: `${p}.ffn_norm.weight`, dims: [nEmbd], data: ones(nEmbd) },
-      { name: `${p}.ffn_gate.weight`, dims: [nEmbd, nFf], data: random(nEmbd * nFf, scale) },
-      { name: `${p}.ffn_up.weight`, dims: [nEmbd, nFf], data: random(nEmbd * nFf, scale) },
-      { name: `${p}.ffn_down.weight`, dims: [nFf, nEmbd], data: random(nFf * nEmbd, 1 / Math.sqrt(nFf)) },
+      { name: `${p}.ffn_gate.weight`, dims: [nEmbd, nFf], data: random(nEmbd * nFf, scale), type: q },
+      { name: `${p}.ffn_up.weight`, dims: [nEmbd, nFf], data: random(nEmbd * nFf, scale), type: q },
+      {
+        name: `${p}.ffn_down.weight`,
+        dims: [nFf, nEmbd],
+        data: random(nFf * nEmbd, 1 / Math.sqrt(nFf)),
+        type: q,
+      },
     );
   }
-  return writeGguf(metadata, tensors);
+  return writeGguf(metadata, tensors, { alignment: opts.alignment ?? 32 });
 }
