@@ -30,7 +30,7 @@ const unhex = (s: string) => Uint8Array.from(s.match(/../g) ?? [], (b) => Number
 
 export class Sha256 {
   private readonly h = new Uint32Array(INIT);
-  private readonly w = new Uint32Array(64);
+  private readonly w = new Int32Array(64);
   private readonly block = new Uint8Array(64);
   private fill = 0;
   private length = 0;
@@ -88,32 +88,30 @@ export class Sha256 {
   }
 
   private compress(data: Uint8Array, at: number): void {
+    // Hot loop (gigabytes per model): typed-array reads are cast instead of `?? 0`-guarded.
     const w = this.w;
-    for (let j = 0; j < 16; j++) {
-      const p = at + j * 4;
-      w[j] =
-        ((data[p] ?? 0) << 24) | ((data[p + 1] ?? 0) << 16) | ((data[p + 2] ?? 0) << 8) | (data[p + 3] ?? 0);
-    }
+    const view = new DataView(data.buffer, data.byteOffset + at, 64);
+    for (let j = 0; j < 16; j++) w[j] = view.getUint32(j * 4);
     for (let j = 16; j < 64; j++) {
-      const a = w[j - 15] ?? 0;
-      const b = w[j - 2] ?? 0;
+      const a = w[j - 15] as number;
+      const b = w[j - 2] as number;
       const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
       const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
-      w[j] = ((w[j - 16] ?? 0) + s0 + (w[j - 7] ?? 0) + s1) | 0;
+      w[j] = ((w[j - 16] as number) + s0 + (w[j - 7] as number) + s1) | 0;
     }
     const h = this.h;
-    let a = h[0] ?? 0;
-    let b = h[1] ?? 0;
-    let c = h[2] ?? 0;
-    let d = h[3] ?? 0;
-    let e = h[4] ?? 0;
-    let f = h[5] ?? 0;
-    let g = h[6] ?? 0;
-    let hh = h[7] ?? 0;
+    let a = h[0] as number;
+    let b = h[1] as number;
+    let c = h[2] as number;
+    let d = h[3] as number;
+    let e = h[4] as number;
+    let f = h[5] as number;
+    let g = h[6] as number;
+    let hh = h[7] as number;
     for (let j = 0; j < 64; j++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + S1 + ch + (K[j] ?? 0) + (w[j] ?? 0)) | 0;
+      const t1 = (hh + S1 + ch + (K[j] as number) + (w[j] as number)) | 0;
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) | 0;
@@ -126,13 +124,13 @@ export class Sha256 {
       b = a;
       a = (t1 + t2) | 0;
     }
-    h[0] = (h[0] ?? 0) + a;
-    h[1] = (h[1] ?? 0) + b;
-    h[2] = (h[2] ?? 0) + c;
-    h[3] = (h[3] ?? 0) + d;
-    h[4] = (h[4] ?? 0) + e;
-    h[5] = (h[5] ?? 0) + f;
-    h[6] = (h[6] ?? 0) + g;
-    h[7] = (h[7] ?? 0) + hh;
+    h[0] = (h[0] as number) + a;
+    h[1] = (h[1] as number) + b;
+    h[2] = (h[2] as number) + c;
+    h[3] = (h[3] as number) + d;
+    h[4] = (h[4] as number) + e;
+    h[5] = (h[5] as number) + f;
+    h[6] = (h[6] as number) + g;
+    h[7] = (h[7] as number) + hh;
   }
 }
