@@ -3,7 +3,8 @@
 // logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
-import { PROFILES, type ProfileId, profileForModelName } from '../../src/agent/profiles';
+import { PROFILES, type ProfileId } from '../../src/agent/profiles';
+import { createModelLibrary } from '../../src/llm/download/model-library';
 import { createEngineChooser } from '../../src/llm/host/engine-choice';
 import { createEngineHandlers } from '../../src/llm/host/engine-handlers';
 import { createEngineHost } from '../../src/llm/host/engine-host';
@@ -13,6 +14,7 @@ import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import type { MessageClient } from '../../src/messaging/client';
 import type { HandlerRegistry } from '../../src/messaging/handlers';
 import type { createLiveHub } from '../../src/messaging/live';
+import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
 import { createRunnerHandlers } from '../../src/runner/runner-handlers';
@@ -53,11 +55,18 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
   const secret = async (key: string) => (await storeReady).secrets.get(key);
   const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
 
+  const library = createModelLibrary({ store: opfsStore(), fetch: (url, init) => fetch(url, init) });
+
   const choose = createEngineChooser({
     wasmUrl: extensionUrl('wllama/wllama.wasm'),
     probe: () => probeWebGpu(),
     catalog: () => webllm.catalog(),
     secret,
+    library,
+    fetch: (url, init) => fetch(url, init),
+    // wllama's threads share one SharedArrayBuffer, which only a cross-origin isolated page has.
+    threads: () => (crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1),
+    webllmCached: async (id) => (await webllm.listCached([])).some((c) => c.modelId === id),
     // Test seam of the e2e build only: the random-weight test model needs a grammar that walks a
     // fixed search → visit → answer path, which e2e tests ask for in the store; production drops it.
     ...(import.meta.env.MODE === 'e2e'
@@ -138,7 +147,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       loadSettings,
       engine: (s, signal) => engines.ensure(s, signal),
       tools: toolsFor(store),
-      modelProfile: async (s) => profileForModelName((await choose(s)).modelId),
+      modelProfile: async (s) => (await choose(s)).profile,
       pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
       afterRun: async () => void (await client.send('router.closeIdleTabs', {})),
       clock: Date.now,
@@ -149,7 +158,15 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
   });
 
   handlers.add(
-    createEngineHandlers({ startedAt, engines, webllm, loadSettings, secret, probe: () => probeWebGpu() }),
+    createEngineHandlers({
+      startedAt,
+      engines,
+      webllm,
+      loadSettings,
+      secret,
+      probe: () => probeWebGpu(),
+      library,
+    }),
   );
   handlers.add(createRunnerHandlers(runnerReady));
   handlers.add(

@@ -66,6 +66,10 @@ export interface EngineInfo {
   modelId: string | null;
   loaded: boolean;
   contextWindow: number;
+  /** CPU threads the engine computes with, where it runs locally. */
+  threads?: number;
+  /** Where the model runs: WebGPU offload or CPU (local engines). */
+  backend?: 'webgpu' | 'cpu';
 }
 
 export interface ChatEngine {
@@ -91,6 +95,7 @@ export class EngineError extends Error {
       | 'timeout'
       | 'bad-response'
       | 'not-loaded'
+      | 'needs-download'
       | 'aborted'
       | 'unknown',
     message: string,

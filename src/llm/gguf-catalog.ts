@@ -1,69 +1,81 @@
 /**
- * GGUF models the wllama engine can load by id. A model id is either a catalog id, `hf:{repo}/{file}`,
- * or a plain URL (https:, http:, blob:, chrome-extension:).
+ * GGUF models by repo. The catalog names Hugging Face repos, never files: the files (and their
+ * sizes and checksums) come from the hub's API when a model is chosen, and the quantisation is
+ * picked for the device (src/llm/hub/quant-choice.ts).
  *
- * NOTE: the DR-Venus file names below follow the usual `{model}-Q4_K_M.gguf` convention; they were
- * not confirmed against the Hugging Face repos from this machine (no network). Check the repos'
- * "Files" tab and fix `file` if a download 404s.
+ * A model id is a catalog id, `hf:{owner}/{repo}` (pick the quantisation), `hf:{owner}/{repo}/{file}`
+ * (that file, or the shard set it starts), or a plain https:/http: URL of one GGUF file.
  */
 
 export interface GgufCatalogEntry {
   id: string;
   label: string;
   repo: string;
-  file: string;
-  /** Approximate download size, for the UI. */
+  /** The model was trained on the DR-Venus protocol. */
+  profile: 'dr-venus' | 'general';
+  /** Approximate Q4_K_M download, for the UI before the hub has answered. */
   approxBytes: number;
+  /** Approximate smallest quantisation offered, to rule the model out without asking the hub. */
+  minBytes: number;
+  /** KV cache bytes per token of context at f16 (layers × KV heads × head size × 2 × 2). */
+  kvBytesPerToken: number;
   /** Context length the model was trained with (upper bound for n_ctx). */
   trainedContext: number;
 }
 
+/** Qwen3-4B's shape: 36 layers, 8 KV heads of 128. */
+const QWEN3_4B_KV = 36 * 8 * 128 * 2 * 2;
+
 export const GGUF_CATALOG: readonly GgufCatalogEntry[] = [
   {
-    id: 'dr-venus-4b-rl-q4_k_m',
-    label: 'DR-Venus 4B RL (Q4_K_M, GGUF)',
+    // Linked as the official GGUF release from inclusionAI's IGPO README (DR-Venus models section).
+    id: 'dr-venus-4b-rl',
+    label: 'DR-Venus 4B RL',
     repo: 'inclusionAI/DR-Venus-4B-RL-GGUF',
-    file: 'DR-Venus-4B-RL-Q4_K_M.gguf',
+    profile: 'dr-venus',
     approxBytes: 2_500_000_000,
-    trainedContext: 262_144,
-  },
-  {
-    id: 'dr-venus-4b-sft-q4_k_m',
-    label: 'DR-Venus 4B SFT (Q4_K_M, GGUF)',
-    repo: 'inclusionAI/DR-Venus-4B-SFT-GGUF',
-    file: 'DR-Venus-4B-SFT-Q4_K_M.gguf',
-    approxBytes: 2_500_000_000,
+    minBytes: 1_600_000_000,
+    kvBytesPerToken: QWEN3_4B_KV,
     trainedContext: 262_144,
   },
 ];
 
-export function huggingFaceUrl(repo: string, file: string, revision = 'main'): string {
-  const path = file
-    .split('/')
-    .map((part) => encodeURIComponent(part))
-    .join('/');
-  return `https://huggingface.co/${repo}/resolve/${encodeURIComponent(revision)}/${path}`;
-}
+export const DEFAULT_GGUF = GGUF_CATALOG[0] as GgufCatalogEntry;
 
-const URL_SCHEMES = ['https:', 'http:', 'blob:', 'chrome-extension:', 'moz-extension:'];
+/** A 4B-class guess for repos the catalog does not know; only used to estimate memory. */
+export const UNKNOWN_KV_BYTES_PER_TOKEN = QWEN3_4B_KV;
 
-/** The download URL for a model id, or null when the id is neither in the catalog nor a URL. */
-export function resolveGgufUrl(
+export type GgufModelRef =
+  | { kind: 'catalog'; entry: GgufCatalogEntry }
+  | { kind: 'repo'; repo: string; file?: string }
+  | { kind: 'url'; url: string };
+
+const REPO_PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
+
+/** What a model id names, or null when it is none of the accepted forms. */
+export function parseGgufModelId(
   modelId: string,
   catalog: readonly GgufCatalogEntry[] = GGUF_CATALOG,
-): string | null {
-  const entry = catalog.find((e) => e.id === modelId);
-  if (entry) return huggingFaceUrl(entry.repo, entry.file);
-  if (modelId.startsWith('hf:')) {
-    const rest = modelId.slice(3);
-    const parts = rest.split('/');
-    if (parts.length < 3 || parts.some((p) => p === '')) return null;
-    return huggingFaceUrl(`${parts[0]}/${parts[1]}`, parts.slice(2).join('/'));
+): GgufModelRef | null {
+  const id = modelId.trim();
+  const entry = catalog.find((e) => e.id === id);
+  if (entry) return { kind: 'catalog', entry };
+  if (id.startsWith('hf:')) {
+    const [owner = '', name = '', ...rest] = id.slice(3).split('/');
+    if (!REPO_PART.test(owner) || !REPO_PART.test(name)) return null;
+    const file = rest.join('/');
+    if (rest.length && (!/\.gguf$/i.test(file) || rest.some((p) => p === '' || p === '..'))) return null;
+    return { kind: 'repo', repo: `${owner}/${name}`, ...(file ? { file } : {}) };
   }
   try {
-    const url = new URL(modelId);
-    return URL_SCHEMES.includes(url.protocol) ? url.href : null;
+    const url = new URL(id);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { kind: 'url', url: url.href } : null;
   } catch {
     return null;
   }
+}
+
+/** The catalog entry for a repo, when the catalog knows it. */
+export function catalogEntryForRepo(repo: string): GgufCatalogEntry | undefined {
+  return GGUF_CATALOG.find((e) => e.repo.toLowerCase() === repo.toLowerCase());
 }

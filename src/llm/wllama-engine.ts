@@ -18,18 +18,20 @@ import {
   type FinishReason,
   type LoadOptions,
 } from './engine';
-import { resolveGgufUrl } from './gguf-catalog';
+import { parseGgufModelId } from './gguf-catalog';
 import { toLoadError } from './load-errors';
 import { ProgressTracker } from './progress-stats';
 import { StopFilter } from './stop-filter';
 
 /**
- * llama.cpp in WebAssembly (wllama 3.8.1) behind ChatEngine. Loads a GGUF by URL / catalog id,
- * prompts in ChatML built here (see chatml.ts), streams through `createCompletion`, and cuts at
- * stop strings itself as a safety net.
+ * llama.cpp in WebAssembly (wllama 3.8.1) behind ChatEngine. Loads GGUF shards handed over as
+ * Blobs (downloaded and split by src/llm/download), or one GGUF by URL when no file source is
+ * given; prompts in ChatML built here (see chatml.ts), streams through `createCompletion`, and
+ * cuts at stop strings itself as a safety net.
  *
- * Measured facts this relies on: without cross-origin isolation wllama runs one thread; a
- * random-weight model must be constrained by a grammar or it emits invalid UTF-8.
+ * Measured facts this relies on: wllama 3.8.1 ships one wasm that runs pthreads when the page is
+ * cross-origin isolated (else one thread); a random-weight model must be constrained by a grammar
+ * or it emits invalid UTF-8; llama.cpp logs "offloaded N/M layers to GPU" when WebGPU took layers.
  */
 
 /** The slice of wllama's API this engine uses; the real class satisfies it. */
@@ -45,7 +47,9 @@ export interface WllamaInstance {
   createCompletion(
     params: RawCompletionParams & { stream: true; onData: (chunk: RawCompletionChunk) => void },
   ): Promise<void>;
+  loadModel?(blobs: Blob[], params?: LoadModelParams): Promise<void>;
   getLoadedContextInfo(): LoadedContextInfo;
+  getNumThreads?(): number;
   exit(): Promise<void>;
 }
 
@@ -68,6 +72,11 @@ export interface WllamaEngineOptions {
   /** Sampling seed (tests use a fixed one for repeatable output). */
   seed?: number;
   now?: () => number;
+  /**
+   * The model's GGUF shards in load order, downloaded first when needed. Without it, `load`
+   * takes a plain URL and wllama fetches it (the benches' plain pages do that).
+   */
+  files?: (modelId: string, opts: LoadOptions) => Promise<Blob[]>;
 }
 
 const DEFAULT_CONTEXT = 8192;
@@ -76,6 +85,8 @@ export class WllamaEngine implements ChatEngine {
   private instance: WllamaInstance | null = null;
   private modelId: string | null = null;
   private contextWindow = 0;
+  private threads = 0;
+  private backend: 'webgpu' | 'cpu' | undefined;
   private busy = false;
 
   constructor(private readonly opts: WllamaEngineOptions) {}
@@ -86,33 +97,57 @@ export class WllamaEngine implements ChatEngine {
       modelId: this.modelId,
       loaded: this.instance !== null,
       contextWindow: this.contextWindow,
+      ...(this.instance ? { threads: this.threads } : {}),
+      ...(this.instance && this.backend ? { backend: this.backend } : {}),
     };
   }
 
   async load(modelId: string, opts: LoadOptions = {}): Promise<void> {
-    const url = resolveGgufUrl(modelId);
-    if (!url) {
+    const ref = parseGgufModelId(modelId);
+    const url = ref?.kind === 'url' ? ref.url : null;
+    if (!this.opts.files && !url) {
       throw new EngineError(
         'not-loaded',
-        `"${modelId}" is neither a known GGUF model nor a URL.`,
+        `"${modelId}" is not a GGUF URL.`,
         'Pick a model from the list or paste an https:// link to a .gguf file.',
       );
     }
     throwIfAborted(opts.signal);
     await this.unload();
+    const blobs = this.opts.files ? await this.opts.files(modelId, opts) : null;
+    throwIfAborted(opts.signal);
     const mod = await (this.opts.loadModule ?? defaultLoadModule)();
-    const instance = new mod.Wllama({ default: this.opts.wasmUrl }, { suppressNativeLog: true });
+    const log = nativeLog();
+    const instance = new mod.Wllama(
+      { default: this.opts.wasmUrl },
+      { suppressNativeLog: false, logger: log.logger },
+    );
     const tracker = new ProgressTracker(this.opts.now ?? Date.now);
+    const params = {
+      n_ctx: this.opts.contextWindow ?? DEFAULT_CONTEXT,
+      n_threads: this.opts.nThreads ?? 1,
+      ...(this.opts.nGpuLayers === undefined ? {} : { n_gpu_layers: this.opts.nGpuLayers }),
+      ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
+    };
     try {
-      await instance.loadModelFromUrl(url, {
-        n_ctx: this.opts.contextWindow ?? DEFAULT_CONTEXT,
-        n_threads: this.opts.nThreads ?? 1,
-        ...(this.opts.nGpuLayers === undefined ? {} : { n_gpu_layers: this.opts.nGpuLayers }),
-        ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
-        useCache: this.opts.useCache ?? true,
-        ...(opts.signal ? { signal: opts.signal } : {}),
-        progressCallback: ({ loaded, total }) => opts.onProgress?.(tracker.update(loaded, total)),
-      });
+      if (blobs && instance.loadModel) {
+        opts.onProgress?.({ fraction: 1, text: 'Loading the model into memory' });
+        await instance.loadModel(blobs, params);
+      } else if (url) {
+        await instance.loadModelFromUrl(url, {
+          ...params,
+          useCache: this.opts.useCache ?? true,
+          ...(opts.signal ? { signal: opts.signal } : {}),
+          progressCallback: ({ loaded, total }) => opts.onProgress?.(tracker.update(loaded, total)),
+        });
+      } else {
+        throw new EngineError(
+          'not-loaded',
+          'This wllama build cannot load model files.',
+          'Reload the extension.',
+        );
+      }
+      throwIfAborted(opts.signal);
       // A load can resolve without a usable context (seen with a malformed GGUF): the context
       // info then says so, and chatting would fail later with a less helpful error.
       const ctx = instance.getLoadedContextInfo() as LoadedContextInfo & { success?: boolean };
@@ -126,11 +161,15 @@ export class WllamaEngine implements ChatEngine {
       this.instance = instance;
       this.modelId = modelId;
       this.contextWindow = ctx.n_ctx;
+      this.threads = instance.getNumThreads?.() ?? params.n_threads;
+      this.backend = this.opts.nGpuLayers === 0 ? 'cpu' : log.offloaded() > 0 ? 'webgpu' : 'cpu';
       opts.onProgress?.({ fraction: 1, text: 'Model ready' });
     } catch (err) {
       await instance.exit().catch(() => undefined);
       if (opts.signal?.aborted || isAbortError(err)) throw abortError(opts.signal?.reason);
-      throw toLoadError(err, { model: modelId });
+      const native = log.lastError();
+      const e = err instanceof Error && native ? new Error(`${err.message} (llama.cpp: ${native})`) : err;
+      throw toLoadError(e, { model: modelId });
     }
   }
 
@@ -219,6 +258,8 @@ export class WllamaEngine implements ChatEngine {
     this.instance = null;
     this.modelId = null;
     this.contextWindow = 0;
+    this.threads = 0;
+    this.backend = undefined;
     await instance?.exit().catch(() => undefined);
   }
 
@@ -239,6 +280,30 @@ export class WllamaEngine implements ChatEngine {
     }
     return new EngineError('unknown', `wllama failed while generating: ${message}`, 'Retry the turn.');
   }
+}
+
+/**
+ * llama.cpp's own log lines, kept out of the console: the offload count tells which backend runs,
+ * and the last error explains a failed load better than wllama's generic message.
+ */
+function nativeLog() {
+  let offloaded = 0;
+  let lastError = '';
+  const scan = (...args: unknown[]) => {
+    const line = args.map(String).join(' ');
+    const m = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
+    if (m) offloaded = Number(m[1]);
+  };
+  const logger = {
+    debug: scan,
+    log: scan,
+    info: scan,
+    warn: scan,
+    error: (...args: unknown[]) => {
+      lastError = args.map(String).join(' ').slice(0, 300);
+    },
+  };
+  return { logger, offloaded: () => offloaded, lastError: () => lastError };
 }
 
 function defaultLoadModule(): Promise<WllamaModule> {

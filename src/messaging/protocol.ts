@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { EngineCatalog } from '../llm/host/engine-catalog';
-import type { EngineStatus } from '../llm/host/engine-status';
+import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engine-status';
 import type { WebGpuProbeResult } from '../llm/webgpu-probe';
 import type { StartRequest } from '../runner/start-request';
 import type { PageContent } from '../tools/browse/page-content';
@@ -54,6 +54,22 @@ export const messages = {
   'engine.deleteCached': { room: 'engine', req: v.object({ modelId: v.string() }) },
   'engine.test': { room: 'engine', req: empty },
   'engine.catalog': { room: 'engine', req: empty },
+  /** What `settings` (saved ones, with unsaved edits laid over) would load; loads nothing. */
+  'engine.plan': {
+    room: 'engine',
+    req: v.object({ settings: v.optional(v.record(v.string(), v.unknown())) }),
+  },
+  /** Developer checks (gguf-check, gpu-check): one short generation with the loaded engine. */
+  'engine.sample': {
+    room: 'engine',
+    req: v.object({
+      prompt: v.pipe(v.string(), v.minLength(1), v.maxLength(4000)),
+      maxTokens: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1024)),
+    }),
+  },
+  /** GGUF models in the browser's storage, complete or partial. */
+  'engine.storedModels': { room: 'engine', req: empty },
+  'engine.deleteStored': { room: 'engine', req: v.object({ folder: v.pipe(v.string(), v.maxLength(200)) }) },
   /** Runs one query ("test") through a single provider built from saved settings and secrets. */
   'search.test': { room: 'search', req: v.object({ provider: v.picklist(PROVIDER_IDS) }) },
   // Research runs.
@@ -96,7 +112,13 @@ export interface Responses {
   'router.readTab': ReadTabResult;
   'router.currentPage': PageContent | null;
   'router.closeIdleTabs': { closed: number };
-  'engine.ping': { context: 'engine'; startedAt: number; engine: EngineStatus };
+  'engine.ping': {
+    context: 'engine';
+    startedAt: number;
+    engine: EngineStatus;
+    /** Cross-origin isolated: SharedArrayBuffer, hence multi-threaded wllama, is available. */
+    isolated?: boolean;
+  };
   'engine.status': EngineStatus;
   'engine.load': EngineStatus;
   'engine.unload': EngineStatus;
@@ -105,6 +127,15 @@ export interface Responses {
   'engine.deleteCached': { deleted: boolean };
   'engine.test': { ok: boolean; message: string };
   'engine.catalog': EngineCatalog;
+  'engine.plan': EnginePlan;
+  'engine.sample': {
+    text: string;
+    completionTokens: number;
+    decodeTokensPerSecond: number;
+    engine: EngineStatus;
+  };
+  'engine.storedModels': { models: StoredModelInfo[]; downloading: string | null };
+  'engine.deleteStored': { deleted: boolean };
   'search.test': { ok: boolean; message: string; count?: number };
   'runner.start': { sessionId: string };
   'runner.stop': { stopped: boolean };

@@ -44,11 +44,23 @@ const SamplingOverrides = v.object({
 });
 
 export const SettingsSchema = v.object({
-  engine: v.optional(v.picklist(['web-llm', 'wllama', 'openai']), 'web-llm'),
+  /** 'auto': DR-Venus as GGUF where it fits this device, else a web-llm Qwen3 model. */
+  engine: v.optional(v.picklist(['auto', 'web-llm', 'wllama', 'openai']), 'auto'),
   webllmModel: v.optional(v.string(), ''),
+  /** GGUF model: a catalog id, `hf:owner/repo[/file]` or a URL; '' = the DR-Venus catalog default. */
   wllamaModelUrl: v.optional(v.string(), ''),
   /** Tokens; up to 262,144 for servers (a model server that reports its own window overrides it). */
   contextWindow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2048), v.maxValue(262_144)), 8192),
+  /** Model hub (Hugging Face or a mirror with its API) the GGUF files are listed and fetched from. */
+  hubUrl: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^https?:\/\/[^\s]+$/)), 'https://huggingface.co'),
+  /** GGUF quantisation, e.g. Q4_K_M; '' = the best that fits this device. */
+  ggufQuant: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_]{0,16}$/)), ''),
+  /** wllama: WebGPU offload, CPU only, or auto (WebGPU on a hardware adapter, else CPU). */
+  wllamaBackend: v.optional(v.picklist(['auto', 'webgpu', 'cpu']), 'auto'),
+  /** wllama CPU threads; 0 = one per logical core (when the page is cross-origin isolated). */
+  wllamaThreads: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(64)), 0),
+  /** Largest GGUF file wllama is given; bigger downloads are split into shards of this size. */
+  ggufShardMb: v.optional(v.pipe(v.number(), v.minValue(0.05), v.maxValue(2000)), 512),
   openaiBaseUrl: v.optional(v.string(), 'http://127.0.0.1:11434/v1'),
   openaiModel: v.optional(v.string(), ''),
   /** Give up on a model server that sends nothing for this long (cold model loads can be slow). */

@@ -275,6 +275,8 @@ async function downloadFile(r: DownloadRequest, d: DownloadDeps, m: Manifest, fi
           'It continues from there when you load the model again.',
         );
       }
+      // Stored now, so a browser closed while waiting to retry resumes from exactly here.
+      await checkpoint();
       await (d.sleep ?? defaultSleep)(Math.min(30_000, 500 * 2 ** (failures - 1)), d.signal);
     }
   }

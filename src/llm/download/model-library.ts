@@ -14,6 +14,8 @@ export interface StoredModel {
   folder: string;
   label: string;
   source: Manifest['source'];
+  /** Source file names (a repo's file, or its shard set). */
+  files: string[];
   shards: number;
   totalBytes: number;
   doneBytes: number;
@@ -34,6 +36,7 @@ export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; p
     folder,
     label: m.label,
     source: m.source,
+    files: m.files.map((f) => f.name),
     shards: m.shards.length,
     totalBytes: totalBytes(m),
     doneBytes: m.complete ? totalBytes(m) : doneBytes(m),

@@ -1,15 +1,20 @@
 import { chooseProfile, PROFILES, profileForModelName } from '../../agent/profiles';
 import type { Settings } from '../../settings/schema';
+import type { ModelLibrary } from '../download/model-library';
 import { EngineError } from '../engine';
-import { GGUF_CATALOG } from '../gguf-catalog';
+import { DEFAULT_GGUF, parseGgufModelId } from '../gguf-catalog';
 import { grammarOfMode, type TurnGrammar, withGrammar } from '../grammar-engine';
+import type { FetchLike } from '../hub/hub-client';
+import { deviceBudget, OVERHEAD_BYTES } from '../hub/quant-choice';
 import { HINT_NO_WEBGPU } from '../load-errors';
 import { OpenAiEngine } from '../openai-engine';
+import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
 import { type CatalogEntry, chooseModel } from '../webllm-catalog';
 import { WebLlmEngine } from '../webllm-engine';
 import { WllamaEngine } from '../wllama-engine';
 import type { EngineChoice } from './engine-host';
+import { type GgufPlan, planGguf } from './gguf-plan';
 
 export interface ChooserDeps {
   /** Extension URL of the bundled wllama.wasm. */
@@ -18,17 +23,143 @@ export interface ChooserDeps {
   /** Qwen3 records from web-llm's prebuilt list (loads web-llm lazily). */
   catalog(): Promise<CatalogEntry[]>;
   secret(key: string): Promise<string | undefined>;
+  /** Downloaded GGUF models and the one download at a time. */
+  library: ModelLibrary;
+  fetch: FetchLike;
+  /** CPU threads wllama may use: the logical cores when cross-origin isolated, else 1. */
+  threads(): number;
+  /** Whether web-llm has this model in its cache (so nothing needs downloading). */
+  webllmCached?(modelId: string): Promise<boolean>;
   /** Test seam of the e2e build: a grammar that replaces the setting's (key: what it is called). */
   testGrammar?: () => Promise<{ key: string; grammar: TurnGrammar } | undefined>;
 }
 
+const NOT_TRAINED =
+  "This model was not trained on Sleuth's research protocol (DR-Venus was), so expect weaker research.";
+
 /** Picks the engine and model the settings ask for; throws a user-facing error when none can run. */
 export function createEngineChooser(deps: ChooserDeps) {
-  return async (s: Settings): Promise<EngineChoice> => {
+  /** The turn grammar the settings ask for, unless the e2e build's seam replaces it. */
+  const grammarOf = async (s: Settings) => {
     const override = await deps.testGrammar?.();
-    const grammar = override?.grammar ?? grammarOfMode(s.grammar);
-    const grammarKey = override?.key ?? s.grammar;
+    return { grammar: override?.grammar ?? grammarOfMode(s.grammar), key: override?.key ?? s.grammar };
+  };
+
+  const gguf = async (s: Settings, plan: GgufPlan, prefix = ''): Promise<EngineChoice> => {
+    const { grammar, key: grammarKey } = await grammarOf(s);
+    const probe = await deps.probe();
+    const threads = s.wllamaThreads || deps.threads();
+    const gpu =
+      s.wllamaBackend === 'cpu'
+        ? false
+        : s.wllamaBackend === 'webgpu'
+          ? probe.available
+          : probe.available && !probe.software;
+    const backendNote =
+      s.wllamaBackend === 'webgpu' && !probe.available
+        ? ' WebGPU is not available here, so it runs on the CPU.'
+        : '';
+    const { library } = deps;
+    return {
+      key: `wllama|${plan.folder}|${s.contextWindow}|${grammarKey}|${threads}|${gpu}`,
+      kind: 'wllama',
+      modelId: plan.label,
+      profile: plan.profile,
+      label: plan.label,
+      reason: `${prefix}${plan.reason}${backendNote}`,
+      ...(plan.profile === 'dr-venus' ? {} : { notice: NOT_TRAINED }),
+      downloadBytes: plan.downloadBytes,
+      totalBytes: plan.totalBytes,
+      threads,
+      backend: gpu ? 'webgpu' : 'cpu',
+      create: () =>
+        withGrammar(
+          new WllamaEngine({
+            wasmUrl: deps.wasmUrl,
+            contextWindow: s.contextWindow,
+            nThreads: threads,
+            ...(gpu ? {} : { nGpuLayers: 0 }),
+            files: async (_id, opts) => {
+              if (plan.request) await library.download(plan.request, opts);
+              return library.open(plan.folder);
+            },
+          }),
+          grammar,
+        ),
+    };
+  };
+
+  const webllm = async (
+    s: Settings,
+    modelId: string,
+    extra: Partial<EngineChoice> = {},
+  ): Promise<EngineChoice> => {
+    const catalog = await deps.catalog();
+    const entry = catalog.find((c) => c.id === modelId);
+    const cached = await deps.webllmCached?.(modelId).catch(() => false);
+    const custom = s.customModels;
+    const profile = profileForModelName(modelId);
+    // web-llm writes the generation prefix from its template, set at load (see WebLlmEngine).
+    const prefix = PROFILES[chooseProfile(s.profile, profile)].generationPrefix;
+    return {
+      key: `web-llm|${modelId}|${s.contextWindow}|${prefix}`,
+      kind: 'web-llm',
+      modelId,
+      profile,
+      label: modelId,
+      ...(entry && cached !== undefined
+        ? { downloadBytes: cached ? 0 : entry.approxDownloadBytes, totalBytes: entry.approxDownloadBytes }
+        : {}),
+      ...extra,
+      create: () =>
+        new WebLlmEngine({
+          contextWindow: s.contextWindow,
+          customModels: custom,
+          approxDownloadBytes: (id: string) => catalog.find((c) => c.id === id)?.approxDownloadBytes,
+          generationPrefix: prefix,
+        }),
+    };
+  };
+
+  const webllmAuto = async (s: Settings, why: string): Promise<EngineChoice> => {
+    const probe = await deps.probe();
+    if (!probe.available)
+      throw new EngineError(
+        'no-webgpu',
+        `${why}${probe.reason ?? 'WebGPU is not available.'}`,
+        HINT_NO_WEBGPU,
+      );
+    const choice = chooseModel(probe, await deps.catalog());
+    if (!choice.model) throw new EngineError('no-webgpu', `${why}${choice.reason}`, HINT_NO_WEBGPU);
+    return webllm(s, choice.model.id, { reason: `${why}${choice.reason}`, notice: NOT_TRAINED });
+  };
+
+  /** Auto: DR-Venus as GGUF where it fits, else the web-llm Qwen3 model that fits. */
+  const auto = async (s: Settings): Promise<EngineChoice> => {
+    const entry = DEFAULT_GGUF;
+    const budget = deviceBudget(await deps.probe());
+    const smallest = entry.minBytes + entry.kvBytesPerToken * s.contextWindow + OVERHEAD_BYTES;
+    const stored = (await deps.library.list()).some(
+      (m) => m.complete && m.source.kind === 'hub' && m.source.repo === entry.repo,
+    );
+    if (!stored && smallest > budget.bytes) {
+      return webllmAuto(
+        s,
+        `${entry.label} needs at least about ${formatBytes(smallest)} with a ${s.contextWindow}-token window; ${budget.source} allows about ${formatBytes(budget.bytes)}. `,
+      );
+    }
+    try {
+      const plan = await planGguf({ kind: 'catalog', entry }, s, { ...deps });
+      return gguf(s, plan, `Auto picked ${entry.label}, the model trained for this research protocol: `);
+    } catch (e) {
+      if (e instanceof EngineError && e.code === 'out-of-memory') return webllmAuto(s, `${e.message} `);
+      throw e;
+    }
+  };
+
+  return async (s: Settings): Promise<EngineChoice> => {
     if (s.engine === 'openai') {
+      const { grammar, key: grammarKey } = await grammarOf(s);
       const model = s.openaiModel.trim();
       if (!model) {
         throw new EngineError(
@@ -42,6 +173,8 @@ export function createEngineChooser(deps: ChooserDeps) {
         key: `openai|${s.openaiBaseUrl}|${model}|${apiKey ? 'key' : ''}|${s.openaiFirstByteTimeoutMs}|${grammarKey}`,
         kind: 'openai',
         modelId: model,
+        profile: profileForModelName(model),
+        label: model,
         create: () =>
           withGrammar(
             new OpenAiEngine({
@@ -55,49 +188,24 @@ export function createEngineChooser(deps: ChooserDeps) {
       };
     }
     if (s.engine === 'wllama') {
-      const model = s.wllamaModelUrl.trim() || (GGUF_CATALOG[0]?.id ?? '');
-      const probe = await deps.probe();
-      return {
-        key: `wllama|${model}|${s.contextWindow}|${grammarKey}`,
-        kind: 'wllama',
-        modelId: model,
-        create: () =>
-          withGrammar(
-            new WllamaEngine({
-              wasmUrl: deps.wasmUrl,
-              contextWindow: s.contextWindow,
-              nThreads: 1,
-              ...(probe.available ? {} : { nGpuLayers: 0 }),
-            }),
-            grammar,
-          ),
-      };
+      const id = s.wllamaModelUrl.trim() || DEFAULT_GGUF.id;
+      const ref = parseGgufModelId(id);
+      if (!ref)
+        throw new EngineError(
+          'not-loaded',
+          `"${id}" is neither a known GGUF model, a hub repo (hf:owner/repo) nor a URL.`,
+          'Pick a model from the list in Options → Model, or paste an https:// link to a .gguf file.',
+        );
+      return gguf(s, await planGguf(ref, s, deps));
     }
-    const catalog = await deps.catalog();
-    let modelId = s.webllmModel.trim();
-    const custom = s.customModels;
-    if (!modelId) {
-      const probe = await deps.probe();
-      if (!probe.available)
-        throw new EngineError('no-webgpu', probe.reason ?? 'WebGPU is not available.', HINT_NO_WEBGPU);
-      const choice = chooseModel(probe, catalog);
-      if (!choice.model) throw new EngineError('no-webgpu', choice.reason, HINT_NO_WEBGPU);
-      modelId = choice.model.id;
-    }
-    const approx = (id: string) => catalog.find((c) => c.id === id)?.approxDownloadBytes;
-    // web-llm writes the generation prefix from its template, set at load (see WebLlmEngine).
-    const prefix = PROFILES[chooseProfile(s.profile, profileForModelName(modelId))].generationPrefix;
-    return {
-      key: `web-llm|${modelId}|${s.contextWindow}|${prefix}`,
-      kind: 'web-llm',
-      modelId,
-      create: () =>
-        new WebLlmEngine({
-          contextWindow: s.contextWindow,
-          customModels: custom,
-          approxDownloadBytes: approx,
-          generationPrefix: prefix,
-        }),
-    };
+    if (s.engine === 'auto') return auto(s);
+    const modelId = s.webllmModel.trim();
+    if (modelId) return webllm(s, modelId);
+    const probe = await deps.probe();
+    if (!probe.available)
+      throw new EngineError('no-webgpu', probe.reason ?? 'WebGPU is not available.', HINT_NO_WEBGPU);
+    const choice = chooseModel(probe, await deps.catalog());
+    if (!choice.model) throw new EngineError('no-webgpu', choice.reason, HINT_NO_WEBGPU);
+    return webllm(s, choice.model.id, { reason: choice.reason });
   };
 }

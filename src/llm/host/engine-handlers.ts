@@ -1,9 +1,11 @@
 import type { RoomHandlers } from '../../messaging/handlers';
 import type { Settings } from '../../settings/schema';
+import type { ModelLibrary } from '../download/model-library';
 import { OpenAiEngine } from '../openai-engine';
 import { summarizeProbe, type WebGpuProbe } from '../webgpu-probe';
 import { describeEngineCatalog } from './engine-catalog';
 import type { EngineHost } from './engine-host';
+import { createModelHandlers } from './model-handlers';
 import type { WebLlmAdmin } from './webllm-admin';
 
 export interface EngineHandlerDeps {
@@ -13,16 +15,24 @@ export interface EngineHandlerDeps {
   loadSettings(): Promise<Settings>;
   secret(key: string): Promise<string | undefined>;
   probe(): Promise<WebGpuProbe>;
+  /** Downloaded GGUF models. */
+  library: ModelLibrary;
 }
 
 /** The engine room: its state, loading and unloading, and the models on offer. */
 export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine'> {
   const { engines, loadSettings, webllm } = d;
   return {
-    'engine.ping': () => ({ context: 'engine', startedAt: d.startedAt, engine: engines.status() }),
+    'engine.ping': () => ({
+      context: 'engine',
+      startedAt: d.startedAt,
+      engine: engines.status(),
+      isolated: globalThis.crossOriginIsolated === true,
+    }),
     'engine.status': () => engines.status(),
     'engine.load': async () => {
-      await engines.ensure(await loadSettings());
+      // Asked for by a person (Load model, Download): downloading is what they want.
+      await engines.ensure(await loadSettings(), undefined, { download: true });
       return engines.status();
     },
     'engine.unload': () => engines.unload(),
@@ -36,6 +46,7 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
       await webllm.deleteCached(req.modelId, (await loadSettings()).customModels);
       return { deleted: true };
     },
+    ...createModelHandlers({ engines, library: d.library, loadSettings }),
     'engine.test': async () => {
       const s = await loadSettings();
       const key = await d.secret('openaiKey');

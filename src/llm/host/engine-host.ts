@@ -1,12 +1,26 @@
 import type { Settings } from '../../settings/schema';
-import type { ChatEngine, LoadProgress } from '../engine';
+import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
+import { formatBytes } from '../progress-stats';
 import type { EngineStatus } from './engine-status';
 
 export interface EngineChoice {
   /** Which engine and model these settings ask for; a change means a reload. */
   key: string;
-  kind: Settings['engine'];
+  kind: Exclude<Settings['engine'], 'auto'>;
   modelId: string;
+  /** Model profile (issue 10 builds on it): DR-Venus models get 'dr-venus', others 'general'. */
+  profile: 'dr-venus' | 'general';
+  /** What will run, for people. */
+  label?: string;
+  /** Why this engine and model were picked. */
+  reason?: string;
+  /** A caveat worth saying before a run, e.g. that the model is not the trained agent. */
+  notice?: string;
+  /** Bytes to download before the model can run (0 when stored); absent when unknown. */
+  downloadBytes?: number;
+  totalBytes?: number;
+  threads?: number;
+  backend?: 'webgpu' | 'cpu';
   create(): ChatEngine;
 }
 
@@ -29,7 +43,7 @@ export function createEngineHost(deps: {
   const load = (choice: EngineChoice): Promise<ChatEngine> => {
     const abort = new AbortController();
     const engine = choice.create();
-    const base = { engine: choice.kind, modelId: choice.modelId };
+    const base = describeChoice(choice);
     set({ ...base, state: 'loading', progress: { fraction: 0 } });
     let lastReport = 0;
     const onProgress = (p: LoadProgress) => {
@@ -43,7 +57,14 @@ export function createEngineHost(deps: {
       () => {
         current = { key: choice.key, engine };
         loading = null;
-        set({ ...base, state: 'ready', contextWindow: engine.info().contextWindow });
+        const info = engine.info();
+        set({
+          ...base,
+          state: 'ready',
+          contextWindow: info.contextWindow,
+          ...(info.threads ? { threads: info.threads } : {}),
+          ...(info.backend ? { backend: info.backend } : {}),
+        });
         return engine;
       },
       (err: unknown) => {
@@ -63,11 +84,28 @@ export function createEngineHost(deps: {
 
   return {
     status: () => status,
-    /** The engine the settings ask for, loading (or reloading) it when needed. */
-    async ensure(settings: Settings, signal?: AbortSignal): Promise<ChatEngine> {
+    /** What the settings would load, and whether it must be downloaded first; loads nothing. */
+    plan: (settings: Settings): Promise<EngineChoice> => deps.choose(settings),
+    /**
+     * The engine the settings ask for, loading (or reloading) it when needed. A model that must
+     * be downloaded first is only fetched when `download` is set: a person asked for it after
+     * seeing what and how much (the first-run explanation, or "Load model now").
+     */
+    async ensure(
+      settings: Settings,
+      signal?: AbortSignal,
+      opts: { download?: boolean } = {},
+    ): Promise<ChatEngine> {
       const choice = await deps.choose(settings);
       if (current?.key === choice.key) return current.engine;
       if (loading?.key === choice.key) return loading.promise;
+      if ((choice.downloadBytes ?? 0) > 0 && !opts.download) {
+        throw new EngineError(
+          'needs-download',
+          `${choice.label ?? choice.modelId} must be downloaded first (${formatBytes(choice.downloadBytes ?? 0)}).`,
+          'Press Download in the side panel, or Load model now in Options → Model.',
+        );
+      }
       loading?.abort.abort();
       if (current) {
         const old = current.engine;
@@ -97,3 +135,17 @@ export function createEngineHost(deps: {
 }
 
 export type EngineHost = ReturnType<typeof createEngineHost>;
+
+/** The parts of a choice the views show. */
+export function describeChoice(c: EngineChoice) {
+  return {
+    engine: c.kind,
+    modelId: c.modelId,
+    profile: c.profile,
+    ...(c.label ? { label: c.label } : {}),
+    ...(c.reason ? { reason: c.reason } : {}),
+    ...(c.notice ? { notice: c.notice } : {}),
+    ...(c.threads ? { threads: c.threads } : {}),
+    ...(c.backend ? { backend: c.backend } : {}),
+  };
+}

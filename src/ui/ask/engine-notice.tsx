@@ -1,6 +1,9 @@
+import { formatBytes } from '../../llm/progress-stats';
 import type { UiServices } from '../shared/services';
 import type { SystemStatus } from '../status/use-system-status';
 import { ModelProgress } from './model-progress';
+import { PlanSummary } from './plan-summary';
+import { useEnginePlan } from './use-engine-plan';
 
 /**
  * Says what is missing before research can run, and offers the next step: load the model, fix the
@@ -16,6 +19,12 @@ export function EngineNotice({
   onError: (message: string) => void;
 }) {
   const { t } = services;
+  const engine = status.engine;
+  // What a load would fetch, so the button can say how much before anything is downloaded.
+  const { plan } = useEnginePlan(services, {
+    enabled: engine?.state === 'not-loaded',
+    refreshKey: `${engine?.state}|${engine?.modelId}`,
+  });
   const load = () => {
     // A failed load arrives as the engine's error state, which this notice shows with its hint;
     // only a failure to reach the engine host at all needs the separate banner.
@@ -33,9 +42,30 @@ export function EngineNotice({
       </div>
     );
   }
-  const engine = status.engine;
   if (!engine) return null;
-  if (engine.state === 'loading') return <ModelProgress status={engine} t={t} />;
+  if (engine.state === 'loading') {
+    return (
+      <div data-testid="engine-loading">
+        <ModelProgress status={engine} t={t} />
+        <div class="banner-actions">
+          <button
+            type="button"
+            data-testid="cancel-load"
+            onClick={() => void services.client.send('engine.unload', {}).catch(() => undefined)}
+          >
+            {t('cancelDownload')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (engine.state === 'ready' && engine.notice) {
+    return (
+      <p class="small note" data-testid="engine-caveat">
+        {engine.notice}
+      </p>
+    );
+  }
   if (engine.state === 'error') {
     return (
       <div class="banner error" role="alert" data-testid="error-banner">
@@ -58,9 +88,10 @@ export function EngineNotice({
     return (
       <div class="banner info" data-testid="engine-notice">
         <p>{t('noticeNotLoaded')}</p>
+        {plan ? <PlanSummary plan={plan} t={t} /> : null}
         <div class="banner-actions">
           <button type="button" data-testid="load-model" onClick={load}>
-            {t('noticeLoad')}
+            {plan?.downloadBytes ? t('noticeDownload', formatBytes(plan.downloadBytes)) : t('noticeLoad')}
           </button>
           <button type="button" class="link" onClick={() => services.openOptions()}>
             {t('noticeOpenOptions')}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { EngineStatus } from '../../llm/host/engine-status';
 import { ModelProgress } from '../ask/model-progress';
 import type { UiServices } from '../shared/services';
+import type { Translate } from '../shared/translate';
 import { errorParts } from './option-types';
 
 /**
@@ -50,7 +51,7 @@ export function EngineLoad({
           </button>
         ) : null}
         <span role="status" class="small" data-testid="engine-state">
-          {status?.state === 'ready' ? t('engineReady', status.modelId ?? '') : ''}
+          {status?.state === 'ready' ? readyText(status, t) : ''}
         </span>
       </div>
       {loading && status ? <ModelProgress status={status} t={t} /> : null}
@@ -62,4 +63,11 @@ export function EngineLoad({
       ) : null}
     </div>
   );
+}
+
+/** "Loaded: model (CPU, 2 threads)" for local engines, "Loaded: model" otherwise. */
+export function readyText(status: EngineStatus, t: Translate): string {
+  const name = status.label ?? status.modelId ?? '';
+  if (!status.threads) return t('engineReady', name);
+  return t('engineReadyOn', [name, status.backend === 'webgpu' ? 'WebGPU' : 'CPU', String(status.threads)]);
 }

@@ -2,6 +2,7 @@ import type { EngineStatus } from '../../llm/host/engine-status';
 import type { Settings } from '../../settings/schema';
 import type { UiServices } from '../shared/services';
 import { EngineLoad } from './engine-load';
+import { GgufExtras } from './gguf-extras';
 import { OpenAiPanel } from './openai-panel';
 import type { SectionProps } from './option-types';
 import type { useSecrets } from './use-secrets';
@@ -32,6 +33,7 @@ export function ModelSection(
           value={settings.engine}
           onChange={(e) => set('engine', e.currentTarget.value as Settings['engine'])}
         >
+          <option value="auto">{t('optionsEngineAuto')}</option>
           <option value="web-llm">{t('optionsEngineWebllm')}</option>
           <option value="wllama">{t('optionsEngineWllama')}</option>
           <option value="openai">{t('optionsEngineOpenAI')}</option>
@@ -41,6 +43,9 @@ export function ModelSection(
         <WebLlmPanel services={services} settings={settings} set={set} t={t} refreshKey={refreshKey} />
       ) : null}
       {settings.engine === 'wllama' ? <WllamaPanel settings={settings} set={set} t={t} /> : null}
+      {settings.engine === 'wllama' || settings.engine === 'auto' ? (
+        <GgufExtras services={services} settings={settings} set={set} t={t} status={status} />
+      ) : null}
       {settings.engine === 'openai' ? <OpenAiPanel {...props} /> : null}
       <label>
         {t('optionsContextWindow')}

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { TrajectoryView } from '../../export';
+import type { EnginePlan } from '../../llm/host/engine-status';
 import type { ResearchIntent } from '../../router/research-intent';
 import { type Draft, draftFromIntent, EMPTY_DRAFT, startRequest } from '../ask/draft';
 import { EngineNotice } from '../ask/engine-notice';
+import { FirstRun } from '../ask/first-run';
 import { draftFromCurrentPage } from '../ask/page-research';
 import { gateSatisfied, PermissionGate } from '../ask/permission-gate';
 import { QuestionBox } from '../ask/question-box';
@@ -33,6 +35,8 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   const [note, setNote] = useState<string | null>(null);
   // 'ask' shows the site-access explanation; 'skipped' means the user chose to run without it.
   const [gate, setGate] = useState<'closed' | 'ask' | 'skipped'>('closed');
+  // The model still to download before the first run: shown, with its size, instead of starting.
+  const [firstRun, setFirstRun] = useState<EnginePlan | null>(null);
 
   const openSession = useCallback((id: string, question = '') => {
     setCurrent({ kind: 'session', id, question });
@@ -73,8 +77,18 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     };
   }, [services, client, pickIntent]);
 
+  /** Whether the model must be downloaded first; then the first-run explanation is shown instead. */
+  const needsDownload = async (): Promise<boolean> => {
+    const state = status.engine?.state;
+    if (state === 'ready' || state === 'loading') return false;
+    const plan = await client.send('engine.plan', {}).catch(() => null);
+    if (!plan?.downloadBytes) return false;
+    setFirstRun(plan);
+    return true;
+  };
+
   /** `pastGate`: the site-access explanation was just answered, so do not check it again. */
-  const start = async (pastGate = false) => {
+  const start = async (pastGate = false, downloaded = false) => {
     setBusy(true);
     setError(null);
     try {
@@ -82,6 +96,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
         setGate('ask');
         return;
       }
+      if (!downloaded && (await needsDownload())) return;
       const question = draft.question.trim();
       const { sessionId } = await client.send('runner.start', startRequest(draft));
       setDraft(EMPTY_DRAFT);
@@ -130,7 +145,8 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       </header>
       <StatusLine status={status} t={t} />
       <SearchStatus services={services} />
-      <EngineNotice status={status} services={services} onError={setError} />
+      {/* The first-run explanation says the same and more while it is open. */}
+      {firstRun ? null : <EngineNotice status={status} services={services} onError={setError} />}
       {error ? (
         <div class="banner error" role="alert" data-testid="error-banner">
           <p>{error}</p>
@@ -149,6 +165,21 @@ export function SidePanelApp({ services }: { services: UiServices }) {
             onResearchPage={() => void researchPage()}
             t={t}
           />
+          {firstRun ? (
+            <FirstRun
+              plan={firstRun}
+              t={t}
+              onCancel={() => setFirstRun(null)}
+              onDownload={() => {
+                setFirstRun(null);
+                // The download's progress shows in the engine notice; the run starts once it loads.
+                client.send('engine.load', {}).then(
+                  () => void start(true, true),
+                  () => undefined,
+                );
+              }}
+            />
+          ) : null}
           {gate === 'ask' ? (
             <PermissionGate
               services={services}

@@ -30,12 +30,19 @@ const CHROMIUM_ARGS = [
 ];
 
 export async function launchWithExtension(
-  opts: { userDataDir?: string; locale?: string; extensionDir?: string; extraArgs?: readonly string[] } = {},
+  opts: {
+    userDataDir?: string;
+    locale?: string;
+    extensionDir?: string;
+    extraArgs?: readonly string[];
+    /** gpu-check can show a window (`--headed`); tests run headless. */
+    headless?: boolean;
+  } = {},
 ): Promise<ExtensionBrowser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sleuth-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromePath(),
-    headless: true,
+    headless: opts.headless ?? true,
     args: [
       ...CHROMIUM_ARGS,
       `--disable-extensions-except=${opts.extensionDir ?? distDir}`,

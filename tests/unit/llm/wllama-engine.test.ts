@@ -1,14 +1,20 @@
 import type { RawCompletionChunk, RawCompletionParams } from '@wllama/wllama';
 import { describe, expect, it } from 'vitest';
 import { buildDrVenusGrammar } from '../../../src/llm/drvenus-grammar';
-import { huggingFaceUrl, resolveGgufUrl } from '../../../src/llm/gguf-catalog';
+import { parseGgufModelId } from '../../../src/llm/gguf-catalog';
 import type { WllamaInstance, WllamaModule } from '../../../src/llm/wllama-engine';
 import { WllamaEngine } from '../../../src/llm/wllama-engine';
 
 type Params = RawCompletionParams & { stream: true; onData: (c: RawCompletionChunk) => void };
 
 function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {}) {
-  const seen: { url?: string; load?: Record<string, unknown>; prompts: string[]; params: Params[] } = {
+  const seen: {
+    url?: string;
+    blobs?: Blob[];
+    load?: Record<string, unknown>;
+    prompts: string[];
+    params: Params[];
+  } = {
     prompts: [],
     params: [],
   };
@@ -25,6 +31,11 @@ function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {
       seen.load = { ...params };
       params?.progressCallback?.({ loaded: 50, total: 100 });
     },
+    async loadModel(blobs, params) {
+      seen.blobs = blobs;
+      seen.load = { ...params };
+    },
+    getNumThreads: () => Number(seen.load?.n_threads ?? 1),
     async createCompletion(params) {
       seen.params.push(params);
       seen.prompts.push(String(params.prompt));
@@ -54,12 +65,25 @@ function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {
 }
 
 describe('WllamaEngine', () => {
-  it('loads a catalog model from Hugging Face with CPU-safe defaults and streams a ChatML prompt', async () => {
+  it('loads the shards its file source hands over, with the threads given, and streams a ChatML prompt', async () => {
     const f = fake(['<think>\nA', '\n</think>\n<answer>\nB\n</answer>']);
-    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod, nGpuLayers: 0 });
-    await e.load('dr-venus-4b-rl-q4_k_m');
-    expect(f.seen.url).toBe(huggingFaceUrl('inclusionAI/DR-Venus-4B-RL-GGUF', 'DR-Venus-4B-RL-Q4_K_M.gguf'));
-    expect(f.seen.load).toMatchObject({ n_ctx: 8192, n_threads: 1, n_gpu_layers: 0 });
+    const shards = [new Blob(['a']), new Blob(['b'])];
+    const asked: string[] = [];
+    const e = new WllamaEngine({
+      wasmUrl: '/w.wasm',
+      loadModule: async () => f.mod,
+      nGpuLayers: 0,
+      nThreads: 2,
+      files: async (id) => {
+        asked.push(id);
+        return shards;
+      },
+    });
+    await e.load('dr-venus-4b-rl');
+    expect(asked).toEqual(['dr-venus-4b-rl']);
+    expect(f.seen.blobs).toEqual(shards);
+    expect(f.seen.load).toMatchObject({ n_ctx: 8192, n_threads: 2, n_gpu_layers: 0 });
+    expect(e.info()).toMatchObject({ loaded: true, threads: 2, backend: 'cpu', contextWindow: 4096 });
     const deltas: string[] = [];
     const grammar = buildDrVenusGrammar({ actions: ['answer'] });
     const r = await e.chat(
@@ -118,11 +142,17 @@ describe('WllamaEngine', () => {
     expect(e.info().loaded).toBe(false);
   });
 
-  it('rejects model ids that are neither catalog entries nor URLs', async () => {
-    expect(resolveGgufUrl('hf:owner/repo/sub/model.gguf')).toBe(
-      'https://huggingface.co/owner/repo/resolve/main/sub/model.gguf',
-    );
-    expect(resolveGgufUrl('javascript:alert(1)')).toBeNull();
+  it('reads model ids: catalog, repo, repo file, URL; rejects the rest', async () => {
+    expect(parseGgufModelId('dr-venus-4b-rl')).toMatchObject({ kind: 'catalog' });
+    expect(parseGgufModelId('hf:owner/repo')).toEqual({ kind: 'repo', repo: 'owner/repo' });
+    expect(parseGgufModelId('hf:owner/repo/sub/model.gguf')).toEqual({
+      kind: 'repo',
+      repo: 'owner/repo',
+      file: 'sub/model.gguf',
+    });
+    expect(parseGgufModelId('hf:owner/repo/../x.gguf')).toBeNull();
+    expect(parseGgufModelId('https://x.test/m.gguf')).toEqual({ kind: 'url', url: 'https://x.test/m.gguf' });
+    expect(parseGgufModelId('javascript:alert(1)')).toBeNull();
     const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => fake([]).mod });
     await expect(e.load('not a model')).rejects.toMatchObject({ code: 'not-loaded' });
   });

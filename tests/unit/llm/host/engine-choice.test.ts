@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { writeManifest } from '../../../../src/llm/download/manifest';
+import { createModelLibrary } from '../../../../src/llm/download/model-library';
 import { createEngineChooser } from '../../../../src/llm/host/engine-choice';
+import { createEngineHost } from '../../../../src/llm/host/engine-host';
 import type { WebGpuProbe } from '../../../../src/llm/webgpu-probe';
 import { qwen3Catalog } from '../../../../src/llm/webllm-catalog';
-import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import { DEFAULT_SETTINGS, type Settings } from '../../../../src/settings/schema';
+import { memoryStore } from '../download/fakes';
 
 const record = (id: string, vram: number) => ({
   model: `https://hf.co/mlc-ai/${id}`,
@@ -23,52 +27,168 @@ const noGpu: WebGpuProbe = {
   software: false,
   features: { shaderF16: false },
   limits: { maxBufferSize: 0, maxStorageBufferBindingSize: 0 },
+  deviceMemoryGb: 16,
+};
+const swiftshader: WebGpuProbe = {
+  ...noGpu,
+  available: true,
+  reason: undefined as unknown as string,
+  vendor: 'google',
+  architecture: 'swiftshader',
+  software: true,
+  limits: { maxBufferSize: 1 << 30, maxStorageBufferBindingSize: 1 << 27 },
 };
 
-function chooser(probe: WebGpuProbe = noGpu) {
-  return createEngineChooser({
+const REPO = 'inclusionAI/DR-Venus-4B-RL-GGUF';
+const listing = {
+  sha: 'c0ffee',
+  siblings: [
+    { rfilename: 'DR-Venus-4B-RL-Q2_K.gguf', size: 1.67e9, lfs: { sha256: 'a'.repeat(64), size: 1.67e9 } },
+    { rfilename: 'DR-Venus-4B-RL-Q4_K_M.gguf', size: 2.5e9, lfs: { sha256: 'b'.repeat(64), size: 2.5e9 } },
+  ],
+};
+
+function world(opts: { probe?: WebGpuProbe; online?: boolean } = {}) {
+  const store = memoryStore();
+  const asked: string[] = [];
+  const fetch = async (url: string) => {
+    asked.push(url);
+    if (opts.online === false) throw new TypeError('Failed to fetch');
+    if (url.endsWith(`/api/models/${REPO}?blobs=true`)) return new Response(JSON.stringify(listing));
+    if (url.includes('/api/models/')) return new Response('{}', { status: 404 });
+    return new Response(new Uint8Array(10), {
+      status: 206,
+      headers: { 'content-range': 'bytes 0-0/123456789' },
+    });
+  };
+  const library = createModelLibrary({ store, fetch });
+  const choose = createEngineChooser({
     wasmUrl: 'chrome-extension://x/wllama/wllama.wasm',
-    probe: async () => probe,
+    probe: async () => opts.probe ?? noGpu,
     catalog: async () => catalog,
     secret: async () => undefined,
+    library,
+    fetch,
+    threads: () => 4,
+    webllmCached: async () => false,
   });
+  return { store, asked, library, choose };
 }
+
+const settings = (over: Partial<Settings> = {}): Settings => ({
+  ...DEFAULT_SETTINGS,
+  hubUrl: 'https://hub.test',
+  ...over,
+});
 
 describe('engine choice', () => {
   it('without WebGPU, says so and points to wllama or a server', async () => {
-    const err = await chooser()({ ...DEFAULT_SETTINGS, engine: 'web-llm', webllmModel: '' }).catch(
-      (e: unknown) => e,
-    );
+    const err = await world()
+      .choose(settings({ engine: 'web-llm', webllmModel: '' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'no-webgpu' });
     expect(String((err as { hint?: string }).hint)).toMatch(/wllama|server/i);
   });
 
   it('asks for a model name before using a model server', async () => {
-    const err = await chooser()({ ...DEFAULT_SETTINGS, engine: 'openai', openaiModel: ' ' }).catch(
-      (e: unknown) => e,
-    );
+    const err = await world()
+      .choose(settings({ engine: 'openai', openaiModel: ' ' }))
+      .catch((e: unknown) => e);
     expect(String((err as Error).message)).toMatch(/No model name/);
   });
 
-  it('loads the first DR-Venus GGUF preset when no GGUF is set, and reloads when the model changes', async () => {
-    const choose = chooser();
-    const a = await choose({ ...DEFAULT_SETTINGS, engine: 'wllama', wllamaModelUrl: '' });
-    expect(a.modelId).toMatch(/^dr-venus-4b-/);
-    const b = await choose({
-      ...DEFAULT_SETTINGS,
-      engine: 'wllama',
-      wllamaModelUrl: 'https://example.org/m.gguf',
+  it('GGUF: lists the DR-Venus repo on the hub, picks Q4_K_M for this device, and says why', async () => {
+    const w = world();
+    const c = await w.choose(settings({ engine: 'wllama', wllamaModelUrl: '' }));
+    expect(w.asked).toEqual([`https://hub.test/api/models/${REPO}?blobs=true`]);
+    expect(c).toMatchObject({
+      kind: 'wllama',
+      profile: 'dr-venus',
+      label: 'DR-Venus 4B RL Q4_K_M',
+      downloadBytes: 2.5e9,
+      threads: 4,
+      backend: 'cpu',
     });
-    expect(b.key).not.toBe(a.key);
+    expect(c.reason).toMatch(/Q4_K_M: needs about .* 16 GB of device memory allows about 9\.6 GB/);
+    const other = await w.choose(
+      settings({ engine: 'wllama', wllamaModelUrl: 'https://example.org/m.gguf' }),
+    );
+    expect(other.key).not.toBe(c.key);
+    expect(other).toMatchObject({ profile: 'general', downloadBytes: 123456789 });
+    expect(other.notice).toMatch(/not trained on Sleuth's research protocol/);
+  });
+
+  it('GGUF backend: CPU on a software adapter unless WebGPU is asked for; threads as set', async () => {
+    const w = world({ probe: swiftshader });
+    expect((await w.choose(settings({ engine: 'wllama' }))).backend).toBe('cpu');
+    const forced = await w.choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu', wllamaThreads: 1 }));
+    expect(forced).toMatchObject({ backend: 'webgpu', threads: 1 });
+    const none = await world().choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu' }));
+    expect(none.backend).toBe('cpu');
+    expect(none.reason).toMatch(/WebGPU is not available here, so it runs on the CPU/);
+  });
+
+  it('Auto picks the DR-Venus GGUF where it fits, with the dr-venus profile', async () => {
+    const c = await world().choose(settings({ engine: 'auto' }));
+    expect(c).toMatchObject({ kind: 'wllama', profile: 'dr-venus', downloadBytes: 2.5e9 });
+    expect(c.reason).toMatch(
+      /^Auto picked DR-Venus 4B RL, the model trained for this research protocol: Q4_K_M/,
+    );
+    expect(c.notice).toBeUndefined();
+  });
+
+  it('Auto falls back to the web-llm Qwen3 that fits, saying it is not the trained agent, without asking the hub', async () => {
+    const w = world({ probe: { ...swiftshader, deviceMemoryGb: 2 } });
+    const c = await w.choose(settings({ engine: 'auto' }));
+    expect(w.asked).toEqual([]);
+    expect(c).toMatchObject({ kind: 'web-llm', profile: 'general', modelId: 'Qwen3-0.6B-q4f32_1-MLC' });
+    expect(c.reason).toMatch(
+      /DR-Venus 4B RL needs at least about .*; 2 GB of device memory allows about 1\.2 GB/,
+    );
+    expect(c.notice).toMatch(/not trained on Sleuth's research protocol/);
+    expect(c.downloadBytes).toBeGreaterThan(0);
+  });
+
+  it('Auto says clearly when the hub cannot be reached', async () => {
+    const err = await world({ online: false })
+      .choose(settings({ engine: 'auto', hubUrl: 'https://huggingface.co' }))
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'offline' });
+    expect(String(err)).toMatch(/Cannot reach the model hub at https:\/\/huggingface\.co/);
+  });
+
+  it('Auto uses a stored DR-Venus download without the network', async () => {
+    const w = world({ online: false });
+    await writeManifest(w.store, 'inclusionAI--DR-Venus-4B-RL-GGUF--Q4_K_M', {
+      v: 1,
+      label: 'DR-Venus 4B RL Q4_K_M',
+      source: { kind: 'hub', repo: REPO, revision: 'c0ffee', quant: 'Q4_K_M' },
+      files: [{ name: 'DR-Venus-4B-RL-Q4_K_M.gguf', size: 100 }],
+      splitBytes: null,
+      shards: [{ name: 'DR-Venus-4B-RL-Q4_K_M.gguf', size: 100 }],
+      parts: [],
+      at: { file: 1, offset: 0 },
+      complete: true,
+      updatedAt: 1,
+    });
+    const c = await w.choose(settings({ engine: 'auto' }));
+    expect(c).toMatchObject({ kind: 'wllama', profile: 'dr-venus', downloadBytes: 0 });
+    expect(w.asked).toEqual([]);
   });
 
   it('a chosen web-llm model is used as is, even without probing', async () => {
-    const c = await chooser()({
-      ...DEFAULT_SETTINGS,
-      engine: 'web-llm',
-      webllmModel: 'Qwen3-4B-q4f32_1-MLC',
-    });
+    const c = await world().choose(settings({ engine: 'web-llm', webllmModel: 'Qwen3-4B-q4f32_1-MLC' }));
     expect(c.modelId).toBe('Qwen3-4B-q4f32_1-MLC');
     expect(c.kind).toBe('web-llm');
+  });
+
+  it('the engine host downloads nothing until a person asks for it', async () => {
+    const w = world();
+    const host = createEngineHost({ choose: w.choose, onStatus: () => undefined });
+    const err = await host.ensure(settings({ engine: 'auto' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'needs-download' });
+    expect(String(err)).toMatch(/DR-Venus 4B RL Q4_K_M must be downloaded first \(2\.3 GB\)/);
+    expect(host.status().state).toBe('not-loaded');
+    expect(w.asked.filter((u) => u.includes('/resolve/'))).toEqual([]);
   });
 });

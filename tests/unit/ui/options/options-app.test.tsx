@@ -96,7 +96,7 @@ describe('options page basics', () => {
   });
 
   it('shows the GPU check, the model list with Auto, and downloaded models with Delete', async () => {
-    await open();
+    await open({ ...DEFAULT_SETTINGS, engine: 'web-llm' });
     await eventually(() => {
       expect(q(root, 'probe-result')?.textContent).toContain('WebGPU is available (nvidia ampere)');
       expect(q(root, 'probe-result')?.textContent).toContain('16-bit shaders');
@@ -111,6 +111,53 @@ describe('options page basics', () => {
     click(q(root, 'delete-cached'));
     await until(() => q(root, 'cached-models')?.textContent?.includes('No models downloaded yet.') ?? false);
     expect(sentOf('engine.deleteCached')).toEqual([{ modelId: 'Qwen3-0.6B-q4f16_1-MLC' }]);
+  });
+
+  it('Auto: shows what would load and why, and the stored GGUF models with Delete', async () => {
+    world.handle('engine.plan', () => ({
+      engine: 'wllama',
+      modelId: 'DR-Venus 4B RL Q4_K_M',
+      label: 'DR-Venus 4B RL Q4_K_M',
+      profile: 'dr-venus',
+      reason: 'Auto picked DR-Venus 4B RL: Q4_K_M fits.',
+      downloadBytes: 2.5e9,
+      threads: 8,
+      backend: 'cpu',
+    }));
+    let stored = [
+      {
+        folder: 'f1',
+        label: 'DR-Venus 4B RL Q2_K',
+        totalBytes: 1.6e9,
+        doneBytes: 0.8e9,
+        complete: false,
+        shards: 4,
+      },
+    ];
+    world.handle('engine.storedModels', () => ({ models: stored, downloading: null }));
+    world.handle('engine.deleteStored', () => {
+      stored = [];
+      return { deleted: true };
+    });
+    await open({ ...DEFAULT_SETTINGS, engine: 'auto' });
+    await until(() => q(root, 'engine-plan') !== null);
+    expect(q(root, 'engine-plan')?.dataset.profile).toBe('dr-venus');
+    expect(q(root, 'engine-plan')?.textContent).toContain(
+      'DR-Venus 4B RL Q4_K_M · 2.3 GB to download · trained for this research protocol (DR-Venus) · runs on CPU with 8 thread(s)',
+    );
+    expect(q(root, 'plan-reason')?.textContent).toBe('Auto picked DR-Venus 4B RL: Q4_K_M fits.');
+    // The plan is asked for with the page's (unsaved) settings.
+    expect((sentOf('engine.plan').at(-1) as { settings?: { engine?: string } }).settings?.engine).toBe(
+      'auto',
+    );
+    await until(
+      () => q(root, 'stored-models')?.textContent?.includes('763 MB of 1.5 GB downloaded') ?? false,
+    );
+    click(q(root, 'delete-stored'));
+    await until(
+      () => q(root, 'stored-models')?.textContent?.includes('No GGUF models downloaded yet.') ?? false,
+    );
+    expect(sentOf('engine.deleteStored')).toEqual([{ folder: 'f1' }]);
   });
 
   it('saves, then loads the model, showing live progress and an error with its hint', async () => {

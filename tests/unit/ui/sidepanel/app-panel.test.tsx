@@ -16,6 +16,7 @@ import {
   mount,
   q,
   qa,
+  type,
   unmount,
   until,
 } from '../helpers';
@@ -115,6 +116,65 @@ describe('model status', () => {
     });
     click([...banner.querySelectorAll('button')].find((b) => b.textContent === 'Try loading again') ?? null);
     await eventually(() => expect(payloads('engine.load')).toHaveLength(1));
+  });
+});
+
+describe('first run', () => {
+  const plan = {
+    engine: 'wllama',
+    modelId: 'DR-Venus 4B RL Q4_K_M',
+    label: 'DR-Venus 4B RL Q4_K_M',
+    profile: 'dr-venus',
+    reason: 'Auto picked DR-Venus 4B RL: it fits.',
+    downloadBytes: 2.5e9,
+    totalBytes: 2.5e9,
+  };
+
+  it('explains the model and its size before downloading, and starts the run once it is loaded', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: { engine: 'wllama', modelId: null, state: 'not-loaded' },
+    }));
+    world.handle('engine.plan', () => plan);
+    world.handle('engine.load', () => ({ engine: 'wllama', modelId: plan.label, state: 'ready' }));
+    world.handle('runner.start', () => ({ sessionId: 's1' }));
+    root = mount(<SidePanelApp services={world.services} />);
+    // The notice already says what a load would fetch.
+    await eventually(() => expect(q(root, 'load-model')?.textContent).toBe('Download and load (2.3 GB)'));
+    const box = q<HTMLTextAreaElement>(root, 'question');
+    if (!box) throw new Error('no question box');
+    type(box, 'What is DR-Venus?');
+    click(q(root, 'start'));
+    await until(() => q(root, 'first-run') !== null);
+    expect(q(root, 'first-run')?.textContent).toContain(
+      'Sleuth needs to download DR-Venus 4B RL Q4_K_M (2.3 GB) once',
+    );
+    expect(q(root, 'first-run')?.textContent).toContain('Auto picked DR-Venus 4B RL: it fits.');
+    expect(payloads('runner.start')).toEqual([]);
+    expect(payloads('engine.load')).toEqual([]);
+    click(q(root, 'first-run-download'));
+    await until(() => payloads('runner.start').length === 1);
+    expect(payloads('engine.load')).toHaveLength(1);
+    expect(q(root, 'first-run')).toBeNull();
+  });
+
+  it('starts at once when the model is already stored', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: { engine: 'wllama', modelId: null, state: 'not-loaded' },
+    }));
+    world.handle('engine.plan', () => ({ ...plan, downloadBytes: 0 }));
+    world.handle('runner.start', () => ({ sessionId: 's1' }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await find(root, 'question');
+    const box = q<HTMLTextAreaElement>(root, 'question');
+    if (!box) throw new Error('no question box');
+    type(box, 'What is DR-Venus?');
+    click(q(root, 'start'));
+    await until(() => payloads('runner.start').length === 1);
+    expect(q(root, 'first-run')).toBeNull();
   });
 });
 

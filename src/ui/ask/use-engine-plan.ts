@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { EnginePlan } from '../../llm/host/engine-status';
+import type { Settings } from '../../settings/schema';
+import type { UiServices } from '../shared/services';
+
+export interface PlanState {
+  plan: EnginePlan | null;
+  error: string | null;
+  busy: boolean;
+}
+
+/**
+ * What the engine host would load for these settings (saved ones when `settings` is omitted),
+ * asked again when they change (after a short pause, as typing a URL changes them per key) or
+ * when `refreshKey` does.
+ */
+export function useEnginePlan(
+  services: UiServices,
+  opts: { settings?: Settings; refreshKey?: string; enabled?: boolean } = {},
+): PlanState {
+  const [state, setState] = useState<PlanState>({ plan: null, error: null, busy: false });
+  const enabled = opts.enabled ?? true;
+  const key = `${JSON.stringify(opts.settings ?? null)}|${opts.refreshKey ?? ''}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the settings object's contents
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setState((s) => ({ ...s, busy: true }));
+    const timer = setTimeout(() => {
+      services.client.send('engine.plan', opts.settings ? { settings: opts.settings } : {}).then(
+        (plan) => live && setState({ plan, error: null, busy: false }),
+        (e: unknown) =>
+          live && setState({ plan: null, error: e instanceof Error ? e.message : String(e), busy: false }),
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [services, key, enabled]);
+  return state;
+}

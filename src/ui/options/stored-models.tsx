@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { StoredModelInfo } from '../../llm/host/engine-status';
+import { formatBytes } from '../../llm/progress-stats';
+import type { UiServices } from '../shared/services';
+import { errorParts } from './option-types';
+
+/** GGUF models in the browser's storage, complete or partial, each with its size and Delete. */
+export function StoredModels({ services, refreshKey }: { services: UiServices; refreshKey: string }) {
+  const { t, client } = services;
+  const [list, setList] = useState<{ models: StoredModelInfo[]; downloading: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      setList(await client.send('engine.storedModels', {}));
+      setError(null);
+    } catch (e) {
+      setError(errorParts(e).message);
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh, refreshKey]);
+
+  const remove = async (folder: string) => {
+    try {
+      await client.send('engine.deleteStored', { folder });
+    } catch (e) {
+      setError(errorParts(e).message);
+    }
+    await refresh();
+  };
+
+  return (
+    <div class="cached-models" data-testid="stored-models">
+      <span>{t('storedTitle')}</span>
+      {error ? <p class="small note">{t('cachedError', error)}</p> : null}
+      {list && list.models.length === 0 ? <p class="small muted">{t('storedNone')}</p> : null}
+      {list && list.models.length > 0 ? (
+        <ul>
+          {list.models.map((m) => (
+            <li key={m.folder} data-model={m.folder} data-complete={String(m.complete)}>
+              <span>
+                {m.label} —{' '}
+                {m.complete
+                  ? t('storedComplete', [formatBytes(m.totalBytes), String(m.shards)])
+                  : t('storedPartial', [formatBytes(m.doneBytes), formatBytes(m.totalBytes)])}
+                {list.downloading === m.folder ? ` (${t('storedDownloading')})` : ''}
+              </span>{' '}
+              <button
+                type="button"
+                class="danger"
+                data-testid="delete-stored"
+                aria-label={t('storedDeleteLabel', m.label)}
+                onClick={() => void remove(m.folder)}
+              >
+                {t('delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
