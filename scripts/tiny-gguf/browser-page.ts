@@ -62,12 +62,22 @@ export interface WllamaPage {
   close(): Promise<void>;
 }
 
-export async function openWllamaPage(model: Uint8Array): Promise<WllamaPage> {
+/**
+ * `isolated` serves every response with COOP/COEP, making the page cross-origin isolated as the
+ * extension's pages are (manifest keys), so wllama can run more than one thread.
+ */
+export async function openWllamaPage(
+  model: Uint8Array,
+  opts: { isolated?: boolean } = {},
+): Promise<WllamaPage> {
   const engineJs = await bundleEngine();
+  const isolation = opts.isolated
+    ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
+    : {};
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const send = (status: number, body: string | Uint8Array, type = 'text/plain') => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...isolation });
       res.end(body);
     };
     if (path === '/') return send(200, PAGE, TYPES['.html']);
