@@ -12,6 +12,23 @@ describe('options page', () => {
       const first = await launchWithExtension({ userDataDir: profile });
       const page = await first.openPage('extension/options/index.html');
       const errors = collectErrors(page);
+      // The GGUF engine lists the DR-Venus files on the model hub; an unreachable hub is named.
+      await page.locator('select[name=engine]').selectOption('wllama');
+      await page.getByTestId('hub-url').fill('http://127.0.0.1:9');
+      await expect
+        .poll(
+          async () =>
+            (await page
+              .getByTestId('plan-error')
+              .textContent()
+              .catch(() => '')) ?? '',
+          {
+            timeout: 15_000,
+          },
+        )
+        .toContain('Cannot reach the model hub at http://127.0.0.1:9');
+      await page.getByTestId('hub-url').fill('https://huggingface.co');
+      await page.locator('select[name=engine]').selectOption('web-llm');
       // The WebGPU probe runs in the offscreen document, created on demand for this page; it names
       // the adapter this page sees too (SwiftShader without a GPU, the real one elsewhere).
       const adapter = await pageAdapter(page);

@@ -30,7 +30,8 @@ export function folderFor(source: Manifest['source']): string {
 }
 
 export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; partBytes?: number }) {
-  let active: { folder: string; label: string; abort: AbortController } | null = null;
+  let active: { folder: string; label: string; abort: AbortController; settled: Promise<unknown> } | null =
+    null;
 
   const describe = (folder: string, m: Manifest): StoredModel => ({
     folder,
@@ -71,8 +72,12 @@ export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; p
     },
 
     async remove(folder: string): Promise<void> {
-      if (active?.folder === folder)
-        active.abort.abort(new DOMException('The model was deleted.', 'AbortError'));
+      if (active?.folder === folder) {
+        const { abort, settled } = active;
+        abort.abort(new DOMException('The model was deleted.', 'AbortError'));
+        // A stopping download stores its last checkpoint; delete after that, not before.
+        await settled;
+      }
       await deps.store.remove(folder);
     },
 
@@ -91,16 +96,16 @@ export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; p
       const stop = () => abort.abort(opts.signal?.reason);
       opts.signal?.addEventListener('abort', stop, { once: true });
       if (opts.signal?.aborted) stop();
-      active = { folder: req.folder, label: req.label, abort };
+      const running = downloadModel(req, {
+        store: deps.store,
+        fetch: deps.fetch,
+        signal: abort.signal,
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+        ...(deps.partBytes ? { partBytes: deps.partBytes } : {}),
+      });
+      active = { folder: req.folder, label: req.label, abort, settled: running.catch(() => undefined) };
       try {
-        const m = await downloadModel(req, {
-          store: deps.store,
-          fetch: deps.fetch,
-          signal: abort.signal,
-          ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-          ...(deps.partBytes ? { partBytes: deps.partBytes } : {}),
-        });
-        return describe(req.folder, m);
+        return describe(req.folder, await running);
       } finally {
         active = null;
         opts.signal?.removeEventListener('abort', stop);

@@ -53,31 +53,38 @@ export function createEngineHost(deps: {
       lastReport = now;
       set({ ...base, state: 'loading', progress: p });
     };
-    const promise = engine.load(choice.modelId, { onProgress, signal: abort.signal }).then(
-      () => {
-        current = { key: choice.key, engine };
-        loading = null;
-        const info = engine.info();
-        set({
-          ...base,
-          state: 'ready',
-          contextWindow: info.contextWindow,
-          ...(info.threads ? { threads: info.threads } : {}),
-          ...(info.backend ? { backend: info.backend } : {}),
-        });
-        return engine;
-      },
-      (err: unknown) => {
-        loading = null;
-        const e = err as { message?: string; hint?: string };
-        set({
-          ...base,
-          state: 'error',
-          error: { message: e.message ?? String(err), ...(e.hint ? { hint: e.hint } : {}) },
-        });
-        throw err;
-      },
-    );
+    const promise: Promise<ChatEngine> = engine
+      .load(choice.modelId, { onProgress, signal: abort.signal })
+      .then(
+        () => {
+          current = { key: choice.key, engine };
+          loading = null;
+          const info = engine.info();
+          set({
+            ...base,
+            state: 'ready',
+            contextWindow: info.contextWindow,
+            ...(info.threads ? { threads: info.threads } : {}),
+            ...(info.backend ? { backend: info.backend } : {}),
+          });
+          return engine;
+        },
+        (err: unknown) => {
+          if (loading?.promise === promise) loading = null;
+          // A cancelled load (Cancel download, or another model asked for) is not a failure.
+          if (abort.signal.aborted) {
+            if (!loading) set({ ...base, state: 'not-loaded' });
+            throw err;
+          }
+          const e = err as { message?: string; hint?: string };
+          set({
+            ...base,
+            state: 'error',
+            error: { message: e.message ?? String(err), ...(e.hint ? { hint: e.hint } : {}) },
+          });
+          throw err;
+        },
+      );
     loading = { key: choice.key, promise, abort };
     return promise;
   };

@@ -217,4 +217,25 @@ describe('model download', () => {
     await lib.remove('org--m--Q8_0');
     expect(await lib.list()).toEqual([]);
   });
+
+  it('deleting a model while it downloads leaves nothing behind', async () => {
+    const store = memoryStore();
+    const { fetch } = fakeFetch({ [URL_A]: { bytes: model } }, 1000);
+    const lib = createModelLibrary({ store, fetch, partBytes: 20_000 });
+    let removing: Promise<void> | null = null;
+    const running = lib
+      .download(request(), {
+        onProgress: (p) => {
+          if (!removing && (p.loadedBytes ?? 0) > 100_000) {
+            expect(lib.downloading()).toBe('org--m--Q8_0');
+            removing = lib.remove('org--m--Q8_0');
+          }
+        },
+      })
+      .catch((e: Error) => e);
+    expect(String(await running)).toMatch(/deleted/);
+    await removing;
+    expect(await store.folders()).toEqual([]);
+    expect(lib.downloading()).toBeNull();
+  });
 });

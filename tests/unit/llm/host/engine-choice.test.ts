@@ -191,4 +191,34 @@ describe('engine choice', () => {
     expect(host.status().state).toBe('not-loaded');
     expect(w.asked.filter((u) => u.includes('/resolve/'))).toEqual([]);
   });
+
+  it('a cancelled load leaves the engine not loaded, not failed', async () => {
+    const statuses: string[] = [];
+    const host = createEngineHost({
+      choose: async () => ({
+        key: 'k',
+        kind: 'wllama',
+        modelId: 'm',
+        profile: 'general',
+        create: () => ({
+          load: (_id, o) =>
+            new Promise<void>((_ok, bad) =>
+              o?.signal?.addEventListener('abort', () => bad(new DOMException('x', 'AbortError'))),
+            ),
+          chat: async () => {
+            throw new Error('unused');
+          },
+          unload: async () => undefined,
+          info: () => ({ kind: 'wllama', modelId: null, loaded: false, contextWindow: 0 }),
+        }),
+      }),
+      onStatus: (s) => statuses.push(s.state),
+    });
+    const loading = host.ensure(settings(), undefined, { download: true }).catch((e: unknown) => e);
+    await new Promise((ok) => setTimeout(ok, 10));
+    await host.unload();
+    expect(await loading).toMatchObject({ name: 'AbortError' });
+    expect(host.status().state).toBe('not-loaded');
+    expect(statuses).not.toContain('error');
+  });
 });
