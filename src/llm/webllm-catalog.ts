@@ -72,7 +72,7 @@ const MiB = 1024 * 1024;
  * discrete or large unified ones) and, where present, navigator.deviceMemory (capped at 8 by
  * Chrome; integrated GPUs share it with everything else, hence the 3/4).
  */
-function memoryBudgetMB(probe: WebGpuProbe): number {
+export function memoryBudgetMB(probe: WebGpuProbe): number {
   const maxBuffer = Math.min(
     probe.limits.maxBufferSize,
     probe.limits.maxStorageBufferBindingSize || Infinity,

@@ -21,7 +21,7 @@ export function useEnginePlan(
   const [state, setState] = useState<PlanState>({ plan: null, error: null, busy: false });
   const enabled = opts.enabled ?? true;
   const key = `${JSON.stringify(opts.settings ?? null)}|${opts.refreshKey ?? ''}`;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the settings object's contents
+  // `key` stands for the settings object's contents: the effect reruns when they change.
   useEffect(() => {
     if (!enabled) return;
     let live = true;
