@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTinyModel } from '../../scripts/tiny-gguf/tiny-model';
 import { formatBytes } from '../../src/llm/progress-stats';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { readSession, writeSettings } from './helpers/extension-db';
+import { idb, readSession, writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
 import { serveHub } from './helpers/fixture-hub';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
@@ -42,12 +42,17 @@ const settingsFor = (pages: FixtureServer) => ({
   engine: 'auto' as const,
   hubUrl: pages.origin,
   ggufShardMb: 0.1,
-  grammar: 'test-sequence' as const,
   contextWindow: 8192,
   allowLoopback: true,
   searchProviders: [{ id: 'searxng' as const, enabled: true, baseUrl: pages.origin }],
   stepLimit: 5,
 });
+
+/** Settings for the test, and the e2e build's grammar that walks the tiny model through a run. */
+async function setUp(panel: Page, settings: Record<string, unknown>): Promise<void> {
+  await writeSettings(panel, settings);
+  await idb(panel, { store: 'settings', op: 'put', key: 'e2e:grammar', value: 'test-sequence' });
+}
 
 async function send<T>(page: Page, type: string, payload: unknown = {}): Promise<T> {
   const r = await sendFromPage(page, type, payload);
@@ -84,7 +89,7 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       const hub = serveHub(pages, REPO, [{ name: FILE, bytes: model }], { bytesPerSecond: 128 * 1024 });
       let panel = await b.openPage('extension/sidepanel/index.html');
       await panel.getByTestId('status-offscreen').and(panel.locator('[data-state="ok"]')).waitFor();
-      await writeSettings(panel, settingsFor(pages));
+      await setUp(panel, settingsFor(pages));
       await panel.reload();
 
       // Before anything is downloaded, the notice says what Auto picked, why, and how much it is.
@@ -162,7 +167,7 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       let b = await launchWithExtension({ userDataDir: profile });
       let panel = await b.openPage('extension/sidepanel/index.html');
       await panel.getByTestId('status-offscreen').and(panel.locator('[data-state="ok"]')).waitFor();
-      await writeSettings(panel, {
+      await setUp(panel, {
         ...settingsFor(pages),
         ggufShardMb: 1,
         engine: 'wllama',

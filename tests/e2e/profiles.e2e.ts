@@ -86,9 +86,12 @@ describe('model profiles', () => {
     await page.reload();
     const select = page.getByTestId('profile-select');
     const effective = page.getByTestId('profile-effective');
-    // A Qwen3 model in the browser (the default engine) runs the general profile.
+    // The default engine, Auto, aims for the DR-Venus GGUF, so Automatic picks the dr-venus profile.
     await expect.poll(() => select.inputValue()).toBe('auto');
-    expect(await effective.getAttribute('data-profile')).toBe('general');
+    expect(await effective.getAttribute('data-profile')).toBe('dr-venus');
+    // A Qwen3 model in the browser (WebGPU engine) runs the general profile.
+    await page.getByTestId('engine-select').selectOption('web-llm');
+    await expect.poll(() => effective.getAttribute('data-profile')).toBe('general');
     expect(await select.locator('option[value=auto]').textContent()).toContain('General');
     // Switching to the GGUF engine (DR-Venus by default) changes what Automatic picks.
     await page.getByTestId('engine-select').selectOption('wllama');
