@@ -17,6 +17,11 @@ export interface ExtractedPage {
   /** Readability's quick guess that this page is an article. */
   readerable: boolean;
   wordCount: number;
+  /**
+   * Set when the article could not be extracted (the extractor threw or ran out of time): the
+   * markdown is then the page's visible text without its obvious boilerplate, and this says why.
+   */
+  problem?: string;
 }
 
 export interface ExtractOptions {
@@ -29,6 +34,11 @@ export interface ExtractOptions {
    * window with getComputedStyle; stylesheet-hidden text is a real prompt-injection vector in tabs.
    */
   computedStyle?: boolean;
+  /**
+   * Time after which the article path gives up and the page is read as visible text (default
+   * 10 s). Checked between steps: one slow step can overrun it.
+   */
+  timeBudgetMs?: number;
 }
 
 export const DEFAULT_MAX_CHARS = 200_000;

@@ -1,0 +1,25 @@
+/**
+ * The extractors the golden set compares, each as HTML → article text: Sleuth's own, and plain
+ * Readability + turndown (what an extension would get from the libraries alone).
+ */
+import { Readability } from '@mozilla/readability';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import TurndownService from 'turndown';
+import { extract } from '../../src/extract/extract';
+import { markdownToReadableText } from '../../src/extract/words';
+import { GOLDEN_URL } from './golden-set';
+
+export type TextExtractor = (doc: Document, url: string) => string;
+
+export function parseGoldenHtml(html: string, url = GOLDEN_URL): Document {
+  // Silent console: jsdom reports every stylesheet it cannot parse.
+  return new JSDOM(html, { url, virtualConsole: new VirtualConsole() }).window.document;
+}
+
+export const sleuthText: TextExtractor = (doc, url) => markdownToReadableText(extract(doc, url).markdown);
+
+export const readabilityText: TextExtractor = (doc) => {
+  const article = new Readability(doc).parse();
+  if (!article?.content) return '';
+  return markdownToReadableText(new TurndownService().turndown(article.content));
+};
