@@ -51,8 +51,8 @@ export function isCreditText(text: string): boolean {
   const words = wordCount(t);
   if (words === 0 || words > 30) return false;
   if (CREDIT_LEAD.test(t) || CJK_CREDIT.test(t) || CREDIT_TAIL.test(t)) return true;
-  // "JIM WATSON/AFP/Getty Images", "Name/Agency": a short credit line of names and slashes.
-  if (words <= 8 && /^[\p{Lu}][\p{L}.'’ -]*\/[\p{L}.'’ /-]+$/u.test(t)) return true;
+  // "JIM WATSON/AFP/Getty Images", "Jane Doe / Agency": a person's name, a slash, an outlet.
+  if (words <= 8 && /^[\p{Lu}][\p{L}.'’-]*(?: [\p{L}.'’-]+)+ ?\/ ?[\p{L}.'’ /-]+$/u.test(t)) return true;
   return words <= 12 && CREDIT_AGENCY.test(t);
 }
 

@@ -42,6 +42,16 @@ export const BLOCK_TAGS = new Set([
 
 export const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
 
+/**
+ * An element's child elements. Walks the sibling links: jsdom's `children` collection costs time
+ * proportional to its length on every read, which makes wide pages quadratic.
+ */
+export function childElements(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let child = el.firstElementChild; child; child = child.nextElementSibling) out.push(child);
+  return out;
+}
+
 const SKIPPED_TEXT = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE']);
 
 export function textOf(el: Element): string {
@@ -91,7 +101,7 @@ export function leafBlocks(root: Element): Element[] {
   for (const el of Array.from(root.querySelectorAll('*'))) {
     if (!BLOCK_TAGS.has(el.tagName.toUpperCase())) continue;
     let hasBlockChild = false;
-    for (const child of Array.from(el.children)) {
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
       if (BLOCK_TAGS.has(child.tagName.toUpperCase())) {
         hasBlockChild = true;
         break;

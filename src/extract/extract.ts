@@ -27,6 +27,9 @@ import { markdownToPlainText, words } from './words';
 const MIN_ARTICLE_CHARS = 250;
 // Pages with more elements than this are read as page text: the article path would take too long.
 export const MAX_ELEMENTS = 40_000;
+// Readability's cost grows steeply with nesting (a 400-deep page takes it seconds, 2000-deep
+// minutes, and it cannot be interrupted); real pages stay well under this.
+export const MAX_DEPTH = 150;
 export const DEFAULT_TIME_BUDGET_MS = 10_000;
 
 class ExtractionAbandoned extends Error {}
@@ -41,7 +44,7 @@ function isElement(node: Node | null | undefined): node is HTMLElement {
 }
 
 function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
 const pick = (a: string | null | undefined, b: string | null): string | null => {
@@ -49,12 +52,29 @@ const pick = (a: string | null | undefined, b: string | null): string | null => 
   return text ? text : b;
 };
 
+/** Deepest element nesting under root, counted without recursion. */
+function maxDepth(root: Element): number {
+  let deepest = 0;
+  const stack: Array<[Element, number]> = [[root, 0]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [el, depth] = item;
+    if (depth > deepest) deepest = depth;
+    for (let child = el.firstElementChild; child; child = child.nextElementSibling)
+      stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 function articlePage(document: Document, url: string, opts: ExtractOptions, started: number): ExtractedPage {
   const budget = opts.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS;
   const overBudget = () => performance.now() - started > budget;
   const elements = document.getElementsByTagName('*').length;
   if (elements > MAX_ELEMENTS) {
     throw new ExtractionAbandoned(`the page is too large to analyse (${elements} elements)`);
+  }
+  const depth = document.documentElement ? maxDepth(document.documentElement) : 0;
+  if (depth > MAX_DEPTH) {
+    throw new ExtractionAbandoned(`the page is nested too deeply to analyse (${depth} levels)`);
   }
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   const computed = opts.computedStyle === false ? undefined : computedStyleLookup(document);
@@ -103,6 +123,12 @@ function articlePage(document: Document, url: string, opts: ExtractOptions, star
     }
   }
 
+  if (!markdown.trim()) {
+    // Nothing article-like nor a body (an SVG or XML page): its visible text is what there is.
+    root = null;
+    markdown = pageText(pruned, maxChars);
+  }
+
   markdown = capMarkdown(markdown, maxChars);
   return {
     title: title ?? '',
@@ -145,7 +171,7 @@ function visibleText(document: Document, computed: StyleLookup | undefined, maxC
 }
 
 /** The page as visible text, for when the article path failed; never throws. */
-function pageTextPage(document: Document, url: string, opts: ExtractOptions, problem: string): ExtractedPage {
+function pageTextPage(document: Document, opts: ExtractOptions, problem: string): ExtractedPage {
   const maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
   let computed: StyleLookup | undefined;
   try {
@@ -180,10 +206,11 @@ function pageTextPage(document: Document, url: string, opts: ExtractOptions, pro
 
 export function extract(document: Document, url: string, opts: ExtractOptions = {}): ExtractedPage {
   const started = performance.now();
+  if (opts.pageTextOnly) return pageTextPage(document, opts, 'Read as page text on request');
   try {
     return articlePage(document, url, opts, started);
   } catch (e) {
     const why = e instanceof ExtractionAbandoned ? e.message : `the article extractor failed (${message(e)})`;
-    return pageTextPage(document, url, opts, why.charAt(0).toUpperCase() + why.slice(1));
+    return pageTextPage(document, opts, why.charAt(0).toUpperCase() + why.slice(1));
   }
 }

@@ -3,6 +3,7 @@
  * while leaving it in the DOM, so anything hidden here must never reach the model.
  */
 
+import { childElements } from './dom-blocks';
 import { stylesheetHidingFilter } from './style-prefilter';
 
 /** Returns the computed style of an element, or null when it cannot be computed. */
@@ -39,6 +40,8 @@ export function isHiddenByMarkup(el: Element): boolean {
   if (el.hasAttribute('hidden')) return true;
   if (el.getAttribute('aria-hidden')?.trim().toLowerCase() === 'true') return true;
   if (tag === 'DIALOG' && !el.hasAttribute('open')) return true;
+  // Reading .style builds a style object per element (slow in jsdom); most elements have none.
+  if (!el.hasAttribute('style')) return false;
   const inline = inlineStyle(el);
   return inline !== null && styleHides(inline);
 }
@@ -99,8 +102,8 @@ export function scanHidden(original: Element, clone: Element, computed?: StyleLo
   const stack: Array<[Element, Element]> = [[original, clone]];
   for (let pair = stack.pop(); pair; pair = stack.pop()) {
     const [from, to] = pair;
-    const fromChildren = Array.from(from.children);
-    const toChildren = Array.from(to.children);
+    const fromChildren = childElements(from);
+    const toChildren = childElements(to);
     if (fromChildren.length !== toChildren.length) {
       // The page changed between clone and scan; judge this part by the clone's markup alone.
       for (const el of Array.from(to.querySelectorAll('*'))) if (isHiddenByMarkup(el)) scan.byMarkup.push(el);

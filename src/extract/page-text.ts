@@ -58,7 +58,8 @@ function skip(el: Element): boolean {
 
 /** Visible text of the page as paragraphs, at most maxChars long. */
 export function pageText(doc: Document, maxChars = DEFAULT_MAX_CHARS): string {
-  const root = doc.body ?? doc.documentElement;
+  // From <html>, not <body>: scripts can put content after the body.
+  const root = doc.documentElement;
   if (!root) return '';
   const out: string[] = [];
   let size = 0;
@@ -111,11 +112,8 @@ export function pageText(doc: Document, maxChars = DEFAULT_MAX_CHARS): string {
     } else if (tag === 'TD' || tag === 'TH') {
       current.text += ' ';
     }
-    const children = el.childNodes;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) stack.push(child);
-    }
+    // Last child first, so the stack pops them in reading order.
+    for (let child = el.lastChild; child; child = child.previousSibling) stack.push(child);
   }
   flush();
   const text = out.join('\n\n');

@@ -6,7 +6,7 @@
  * page's text, whatever it is called: some sites wrap the whole story in a "share" container.
  */
 import { type BoilerplateKind, boilerplateKind, hasContentName, isSlugId } from './boilerplate-attributes';
-import { textLength } from './dom-blocks';
+import { childElements, textLength } from './dom-blocks';
 
 // Furniture is small next to the page; a block this big is more likely the story, whatever its name.
 const BIG = 0.3;
@@ -39,9 +39,22 @@ function headlines(doc: Document): Element[] {
   });
 }
 
+/**
+ * Scripts sometimes append content to <html> after <body>; Readability walks it but then cannot find
+ * its way back to <body> and throws. Such content belongs in the body.
+ */
+function adoptStrays(doc: Document, body: HTMLElement): void {
+  const html = doc.documentElement;
+  if (!html) return;
+  for (const child of childElements(html)) {
+    if (child !== body && child.tagName !== 'HEAD') body.appendChild(child);
+  }
+}
+
 export function prunePage(doc: Document): void {
   const body = doc.body;
   if (!body) return;
+  adoptStrays(doc, body);
   // Section ids made of heading words trip Readability's name patterns ("…-a-shared-changeset").
   for (const el of Array.from(body.querySelectorAll('[id]'))) {
     if (isSlugId(el.getAttribute('id') ?? '')) el.removeAttribute('id');

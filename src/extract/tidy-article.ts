@@ -35,8 +35,10 @@ export interface TidyContext {
 // Furniture kinds that are small by nature; a big block so named is more likely the story.
 const SMALL_KINDS = new Set(['caption', 'byline', 'meta', 'tags', 'share', 'player', 'screen-reader']);
 const SMALL_WORDS = 80;
-// A paragraph this long is body text; the lead and the tail are what comes before and after.
-const BODY_PARAGRAPH_WORDS = 25;
+// A paragraph this long is body text; the lead is what comes before the first one.
+const BODY_PARAGRAPH_WORDS = 12;
+// Notes after the last paragraph are short: stop trimming once this much (or a quarter) went.
+const MAX_TAIL_CHARS = 400;
 // Keep the tidied text only if it kept at least this share of Readability's.
 const MIN_KEPT = 0.4;
 
@@ -56,7 +58,8 @@ function sameText(a: string, b: string): boolean {
 function removeNamedFurniture(root: Element): void {
   const total = textLength(root);
   for (const el of Array.from(root.querySelectorAll('*'))) {
-    if (!root.contains(el)) continue;
+    // A heading's text is the heading, whatever its links are called ("toc-backref").
+    if (!root.contains(el) || el.closest('h1, h2, h3, h4, h5, h6')) continue;
     const kind = boilerplateKind(el);
     if (!kind) continue;
     const length = textLength(el);
@@ -94,6 +97,7 @@ function isCaptionBlock(el: Element, maxWords: number): boolean {
 
 function removeLabelLines(root: Element): void {
   for (const block of leafBlocks(root)) {
+    if (HEADING_TAGS.has(block.tagName)) continue;
     const text = blockText(block);
     if (isChromeText(text) || isCreditText(text)) soleTextWrapper(block, root).remove();
   }
@@ -117,20 +121,27 @@ function trimLead(root: Element, ctx: TidyContext): void {
     if (!root.contains(block)) continue;
     const text = blockText(block);
     const isHeading = HEADING_TAGS.has(block.tagName);
-    if (!isHeading && wordCount(text) >= BODY_PARAGRAPH_WORDS && !isBylineText(text)) return;
     const header = block.closest('header');
     if (header && root.contains(header) && header !== root && textLength(header) < total * 0.3) {
       header.remove();
       continue;
     }
     const named = block.closest('[class], [id]');
-    const dek = named && root.contains(named) && hasDekName(nameWords(named));
+    const dek = named !== null && root.contains(named) && hasDekName(nameWords(named));
     const repeatsTitle = ctx.title !== null && isHeading && sameText(text, ctx.title);
     const repeatsDescription =
       ctx.description !== null && (isHeading || dek) && sameText(text, ctx.description);
-    if (repeatsTitle || repeatsDescription || dek || isBylineText(text) || isDateLine(text)) {
+    if (repeatsTitle || repeatsDescription || dek) {
       soleTextWrapper(block, root).remove();
+      continue;
     }
+    // Tables and lists are content: the story has begun.
+    if (block.closest('table, ul, ol, dl, pre, blockquote')) return;
+    if (isBylineText(text) || isDateLine(text)) {
+      soleTextWrapper(block, root).remove();
+      continue;
+    }
+    if (!isHeading && wordCount(text) >= BODY_PARAGRAPH_WORDS) return;
   }
 }
 
@@ -143,6 +154,8 @@ const PROMO_LINE =
 function isPseudoHeading(block: Element, text: string): boolean {
   if (HEADING_TAGS.has(block.tagName)) return true;
   if (wordCount(text) > 6) return false;
+  // A block that is nothing but an end-matter label ("Trending Articles") works as a heading.
+  if (wordCount(text) <= 4 && !/[.!?。]$/.test(text)) return true;
   const bold = Array.from(block.querySelectorAll('b, strong')).reduce((n, b) => n + textOf(b).length, 0);
   return bold >= text.length * 0.9;
 }
@@ -191,7 +204,7 @@ function trimTail(root: Element): void {
     const inList = block.tagName === 'LI' && linkDensity(block) >= 0.8;
     if (!inList && !isTailNote(block)) return;
     removed += textLength(block);
-    if (removed > total * 0.25) return;
+    if (removed > Math.max(total * 0.25, MAX_TAIL_CHARS)) return;
     soleTextWrapper(block, root).remove();
   }
 }

@@ -39,6 +39,11 @@ export interface ExtractOptions {
    * 10 s). Checked between steps: one slow step can overrun it.
    */
   timeBudgetMs?: number;
+  /**
+   * Skip the article extractor and read the page as visible text, with `problem` set. For a caller
+   * retrying a page whose extraction did not finish in time.
+   */
+  pageTextOnly?: boolean;
 }
 
 export const DEFAULT_MAX_CHARS = 200_000;

@@ -21,7 +21,6 @@ const Metadata = v.object({
 export interface FixturePage {
   name: string;
   source: string;
-  expectedHtml: string;
   title: string;
   readerable: boolean;
 }
@@ -45,7 +44,6 @@ export function loadPage(dir: string, name: string): FixturePage {
   return {
     name,
     source: read('source.html'),
-    expectedHtml: read('expected.html'),
     title: meta.title ?? '',
     readerable: meta.readerable,
   };
@@ -54,8 +52,4 @@ export function loadPage(dir: string, name: string): FixturePage {
 export function parseHtml(html: string, url = FIXTURE_URL): Document {
   // A silent console: jsdom reports every stylesheet it cannot parse, which real pages have plenty of.
   return new JSDOM(html, { url, virtualConsole: new VirtualConsole() }).window.document;
-}
-
-export function textOfHtml(html: string): string {
-  return parseHtml(html).body.textContent ?? '';
 }
