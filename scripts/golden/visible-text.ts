@@ -35,6 +35,8 @@ async function main(): Promise<void> {
           : route.abort(),
       );
       await page.goto(PAGE_URL, { waitUntil: 'domcontentloaded' });
+      // innerText on purpose: the rendered text (block breaks, CSS-hidden text left out) is the point.
+      // biome-ignore lint/performance/useDomNodeTextContent: textContent would include hidden text
       const text = await page.evaluate(() => document.body?.innerText ?? '');
       writeFileSync(
         out,
