@@ -100,7 +100,8 @@ function articlePage(document: Document, url: string, opts: ExtractOptions, star
     maxElemsToParse: MAX_ELEMENTS,
   }).parse();
   const title = pick(article?.title, meta.title);
-  const context = { title, description: meta.description };
+  const moved: { byline?: string; dateline?: string } = {};
+  const context = { title, description: meta.description, moved };
 
   let root: HTMLElement | null = isElement(article?.content) ? tidyArticle(article.content, context) : null;
   let rootText = root ? textLength(root) : 0;
@@ -132,9 +133,10 @@ function articlePage(document: Document, url: string, opts: ExtractOptions, star
   markdown = capMarkdown(markdown, maxChars);
   return {
     title: title ?? '',
-    byline: pick(article?.byline, null),
+    // A byline or date line cut from the text still describes the page.
+    byline: pick(article?.byline, moved.byline ?? null),
     lang: pick(meta.lang, pick(article?.lang, null)),
-    publishedTime: pick(article?.publishedTime, meta.publishedTime),
+    publishedTime: pick(article?.publishedTime, meta.publishedTime ?? moved.dateline ?? null),
     siteName: pick(article?.siteName, meta.siteName),
     excerpt: pick(article?.excerpt, meta.description),
     markdown,

@@ -30,6 +30,8 @@ import {
 export interface TidyContext {
   title: string | null;
   description: string | null;
+  /** Byline and date lines taken out of the text, so the page's metadata can still carry them. */
+  moved?: { byline?: string; dateline?: string };
 }
 
 // Furniture kinds that are small by nature; a big block so named is more likely the story.
@@ -137,7 +139,12 @@ function trimLead(root: Element, ctx: TidyContext): void {
     }
     // Tables and lists are content: the story has begun.
     if (block.closest('table, ul, ol, dl, pre, blockquote')) return;
-    if (isBylineText(text) || isDateLine(text)) {
+    const byline = isBylineText(text);
+    if (byline || isDateLine(text)) {
+      if (ctx.moved) {
+        if (byline) ctx.moved.byline ??= text;
+        else ctx.moved.dateline ??= text;
+      }
       soleTextWrapper(block, root).remove();
       continue;
     }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_SET, type EvalSite, startEvalSite } from '../../../scripts/lib/eval-site';
@@ -81,11 +81,14 @@ describe('npm run eval with an evidence extractor', { timeout: 60_000 }, () => {
 
   it('runs the whole set once per --window', async () => {
     const out = tempOut('windows');
+    // Two questions on the longest page of the set, so its evidence must be cut to fit the smaller
+    // window (a short page's evidence fits both windows whole). By design both attempts are right.
+    const longPage = questions.filter((q) => q.source === 'quanta-1').slice(0, 2);
+    const data = join(tempOut('windows-data'), 'long-page.jsonl');
+    writeFileSync(data, `${longPage.map((q) => JSON.stringify(q)).join('\n')}\n`);
     const run = await runCli([
       '--data',
-      DEV_SET,
-      '--limit',
-      '2',
+      data,
       '--window',
       '8192',
       '--window',
@@ -109,8 +112,8 @@ describe('npm run eval with an evidence extractor', { timeout: 60_000 }, () => {
     expect(report).toContain('## Context window 8192');
     expect(report).toContain('## Context window 16384');
     // A smaller window leaves less room for a page's evidence (a tenth of the window).
-    const smaller = readFileSync(join(out, 'trajectories', 'w8192', `${questions[0]?.id}.a1.json`), 'utf8');
-    const larger = readFileSync(join(out, 'trajectories', 'w16384', `${questions[0]?.id}.a1.json`), 'utf8');
+    const smaller = readFileSync(join(out, 'trajectories', 'w8192', `${longPage[0]?.id}.a1.json`), 'utf8');
+    const larger = readFileSync(join(out, 'trajectories', 'w16384', `${longPage[0]?.id}.a1.json`), 'utf8');
     expect(smaller.length).toBeLessThan(larger.length);
   });
 });

@@ -16,14 +16,16 @@ const P3 =
 const P4 =
   'The largest plant in operation today produces about as much power as a small gas turbine, but its output never surprises anyone.';
 
-function read(article: string, head = '', options = {}) {
+function readPage(article: string, head = '', options = {}) {
   const html = `<!doctype html><html lang="en"><head><title>Tidal power is back</title>
     <meta name="description" content="Why grid operators are looking at the sea again.">${head}</head>
     <body><header class="site-header"><a href="/">News Example</a></header>
     <main><article>${article}</article></main>
     <footer>© News Example</footer></body></html>`;
-  return extract(parseHtml(html, URL), URL, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options }).markdown;
+  return extract(parseHtml(html, URL), URL, { timeBudgetMs: Number.POSITIVE_INFINITY, ...options });
 }
+
+const read = (article: string) => readPage(article).markdown;
 
 const story = `<p>${P1}</p><p>${P2}</p><p>${P3}</p><p>${P4}</p>`;
 
@@ -114,14 +116,16 @@ describe('captions and credits', () => {
 });
 
 describe('above the first paragraph', () => {
-  it('removes the repeated headline, byline, date and standfirst', () => {
-    const md =
-      read(`<h1>Tidal power is back</h1><p class="standfirst">Why grid operators are looking at the sea again.</p>
+  it('moves the byline and date out of the text into the page metadata, and drops headline and standfirst', () => {
+    const page =
+      readPage(`<h1>Tidal power is back</h1><p class="standfirst">Why grid operators are looking at the sea again.</p>
       <p>By Jane Doe</p><p>May 3, 2024 10:42 am</p>${story}`);
-    expectStory(md);
+    expectStory(page.markdown);
     for (const gone of ['Tidal power is back', 'grid operators are looking', 'Jane Doe', '2024']) {
-      expect(md).not.toContain(gone);
+      expect(page.markdown).not.toContain(gone);
     }
+    expect(page.byline).toContain('Jane Doe');
+    expect(page.publishedTime).toBe('May 3, 2024 10:42 am');
   });
 
   it('keeps a bold lead paragraph that opens the story', () => {
