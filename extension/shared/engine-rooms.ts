@@ -34,6 +34,7 @@ import {
   urlPolicyOf,
 } from '../../src/tools/agent-tools/tool-settings';
 import { buildEvidence } from '../../src/tools/browse/evidence';
+import { createFetchReader } from '../../src/tools/browse/fetch-reader';
 
 export interface EngineRoomsContext {
   /** The context's handlers: the engine, runner and search tables are added to it. */
@@ -54,6 +55,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
   const loadSettings = async (): Promise<Settings> => readSettings((await storeReady).settings);
   const secret = async (key: string) => (await storeReady).secrets.get(key);
   const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+  const readStatic = createFetchReader({ fetch: (url, init) => fetch(url, init), parse: parseHtml });
 
   const library = createModelLibrary({ store: opfsStore(), fetch: (url, init) => fetch(url, init) });
 
@@ -120,6 +122,9 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
             policy: urlPolicyOf(s),
           }),
         readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
+        // Fetching sends no cookies: a site the user signs in to for Sleuth is read through a tab.
+        readStatic: (url, signal) =>
+          readsSignedOut(s, url) ? readStatic(url, signal) : Promise.resolve(null),
         rank,
         ...(extractor
           ? {

@@ -1,10 +1,15 @@
 /**
  * Reading a page through a real tab vs fetching it, in one headless Chromium with the e2e build:
- * - per page, `router.readTab` (new background tab, loopback allowed) against fetch + DOMParser +
- *   the built extractor (dist/content/extract-page.js, the same bundle the tab runs) in the side
- *   panel page; DOMParser documents have no window, so the fetch path skips computed-style checks;
+ * - per page, `router.readTab` (an agent tab, loopback allowed) against fetch + DOMParser + the built
+ *   extractor (dist/content/extract-page.js, the same bundle the tab runs) in the side panel page;
+ *   DOMParser documents have no window, so the fetch path skips computed-style checks;
+ * - the same pages read the way agent tabs were read before issue 13 ("before": a new tab per read,
+ *   opened from the side panel, read at `load` with the same bundle, closed after; it loads images
+ *   and fonts), so before and after are measured in the same run and browser;
+ * - a page whose image and async script take SLOW_MS to arrive, read both ways: the agent tab must
+ *   not wait for them;
  * - three pages read at once vs one after another (wall time).
- * Timings are taken inside the extension page with performance.now(); the ratio is what matters.
+ * Timings are taken inside the extension page with performance.now(); the ratios are what matter.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +28,8 @@ const PARALLEL_ROUNDS = 3;
 /** A read that misses a load event waits this long; failures are reported, not averaged in. */
 const TIMEOUT_MS = 8000;
 const POLICY = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
+/** How long the slow page's image and script take to arrive. */
+const SLOW_MS = 3000;
 
 interface Timed {
   ms: number;
@@ -69,6 +76,46 @@ async function installExtractor(panel: Page): Promise<void> {
   })()`);
 }
 
+/**
+ * The read before issue 13: a new tab, `load`, then the extractor; the tab is closed after. Passed
+ * as source text: tsx names the functions of a compiled callback with a helper the page lacks.
+ */
+function readAtLoad(panel: Page, url: string): Promise<Timed> {
+  return panel.evaluate(`(async () => {
+    const url = ${JSON.stringify(url)};
+    const t0 = performance.now();
+    let tabId;
+    try {
+      const loaded = new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), ${TIMEOUT_MS});
+        const on = (id, info, t) => {
+          if (id !== tabId || info.status !== 'complete' || t.url !== url) return;
+          chrome.tabs.onUpdated.removeListener(on);
+          clearTimeout(timer);
+          resolve(true);
+        };
+        chrome.tabs.onUpdated.addListener(on);
+      });
+      // Opened at the page itself (the old reader opened about:blank first to set its network guards;
+      // the bench leaves those out: they cost the same before and after).
+      tabId = (await chrome.tabs.create({ url, active: false })).id;
+      const t = await chrome.tabs.get(tabId);
+      const ok = (t.status === 'complete' && t.url === url) || (await loaded);
+      await chrome.scripting.executeScript({ target: { tabId }, files: ['content/extract-page.js'] });
+      const [frame] = await chrome.scripting.executeScript({
+        target: { tabId },
+        func: () => globalThis.__sleuthExtract?.()?.markdown.length ?? 0,
+      });
+      const chars = typeof frame?.result === 'number' ? frame.result : 0;
+      return { ms: performance.now() - t0, ok: ok && chars > 0, chars };
+    } catch (err) {
+      return { ms: performance.now() - t0, ok: false, chars: 0, reason: String(err) };
+    } finally {
+      if (tabId !== undefined) await chrome.tabs.remove(tabId).catch(() => undefined);
+    }
+  })()`);
+}
+
 function fetchAndParse(panel: Page, url: string): Promise<Timed> {
   return panel.evaluate(async (url) => {
     const t0 = performance.now();
@@ -88,6 +135,27 @@ export async function run(): Promise<Record<string, unknown>> {
     return { skipped: 'no fixture pages: neither ../shared/fixtures/pages nor tests/fixtures/pages exists' };
   const names = spread(set.names, PAGES);
   const server = await startFixtureServer();
+  server.route((_req, res, url) => {
+    if (url.pathname === '/slow-assets') {
+      // A short article whose image and async script arrive SLOW_MS late (cache-busted per read).
+      const n = url.searchParams.get('n') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>Slow assets</title><script async src="/late/app.js?${n}"></script></head>
+        <body><article><h1>Slow assets</h1><img src="/late/photo.jpg?${n}" width="600" height="400">
+        <p>${'A paragraph of the article that a reader needs. '.repeat(40)}</p></article></body></html>`);
+      return true;
+    }
+    if (url.pathname.startsWith('/late/')) {
+      setTimeout(() => {
+        res.writeHead(200, {
+          'content-type': url.pathname.endsWith('.js') ? 'text/javascript' : 'image/jpeg',
+        });
+        res.end('');
+      }, SLOW_MS);
+      return true;
+    }
+    return false;
+  });
   const b = await launchBench();
   try {
     // Off-host subresources (ads, CDNs) fail at once instead of stalling on DNS in an offline sandbox,
@@ -104,12 +172,20 @@ export async function run(): Promise<Record<string, unknown>> {
     await readTab(panel, urlOf(names[0] ?? ''));
     await fetchAndParse(panel, urlOf(names[0] ?? ''));
 
-    const perPage: { page: string; tabMs: number; fetchMs: number; tabChars: number; fetchChars: number }[] =
-      [];
+    await readAtLoad(panel, urlOf(names[0] ?? ''));
+    const perPage: {
+      page: string;
+      tabMs: number;
+      beforeMs: number;
+      fetchMs: number;
+      tabChars: number;
+      fetchChars: number;
+    }[] = [];
     const failures: string[] = [];
     for (const name of names) {
       progress(`tab-read: ${name}`);
       const tab: number[] = [];
+      const before: number[] = [];
       const fetched: number[] = [];
       let tabChars = 0;
       let fetchChars = 0;
@@ -123,8 +199,29 @@ export async function run(): Promise<Record<string, unknown>> {
         const f = await fetchAndParse(panel, urlOf(name));
         fetched.push(f.ms);
         fetchChars = f.chars;
+        const old = await readAtLoad(panel, urlOf(name));
+        if (old.ok) before.push(old.ms);
+        else failures.push(`${name} (before): ${Math.round(old.ms)} ms, ${old.reason ?? 'failed'}`);
       }
-      perPage.push({ page: name, tabMs: median(tab), fetchMs: median(fetched), tabChars, fetchChars });
+      perPage.push({
+        page: name,
+        tabMs: median(tab),
+        beforeMs: median(before),
+        fetchMs: median(fetched),
+        tabChars,
+        fetchChars,
+      });
+    }
+
+    progress('tab-read: a page with a slow image and script');
+    const slowNow: number[] = [];
+    const slowBefore: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const now = await readTab(panel, `${server.origin}/slow-assets?n=now${i}`);
+      if (now.ok) slowNow.push(now.ms);
+      else failures.push(`slow page: ${now.reason ?? 'failed'}`);
+      const old = await readAtLoad(panel, `${server.origin}/slow-assets?n=before${i}`);
+      if (old.ok) slowBefore.push(old.ms);
     }
 
     progress('tab-read: three pages, parallel vs sequential');
@@ -145,6 +242,7 @@ export async function run(): Promise<Record<string, unknown>> {
     // Pages whose every tab read failed have no tab figure; they are left out of both medians.
     const measured = perPage.filter((p) => Number.isFinite(p.tabMs));
     const tabMedian = median(measured.map((p) => p.tabMs));
+    const beforeMedian = median(measured.map((p) => p.beforeMs));
     const fetchMedian = median(measured.map((p) => p.fetchMs));
     return {
       fixtureDir: set.dir,
@@ -158,9 +256,16 @@ export async function run(): Promise<Record<string, unknown>> {
       fetchParseMedianMs: round(fetchMedian, 1),
       tabOverFetchRatio: round(tabMedian / fetchMedian),
       tabOverFetchPerPageMedianRatio: round(median(measured.map((p) => p.tabMs / p.fetchMs))),
+      beforeTabReadMedianMs: round(beforeMedian, 1),
+      beforeOverFetchRatio: round(beforeMedian / fetchMedian),
+      tabOverBeforeRatio: round(tabMedian / beforeMedian),
+      slowAssetsMs: SLOW_MS,
+      slowPageTabReadMedianMs: round(median(slowNow), 1),
+      slowPageBeforeMedianMs: round(median(slowBefore), 1),
       perPage: perPage.map((p) => ({
         page: p.page,
         tabMs: round(p.tabMs, 1),
+        beforeMs: round(p.beforeMs, 1),
         fetchMs: round(p.fetchMs, 1),
         tabChars: p.tabChars,
         fetchChars: p.fetchChars,

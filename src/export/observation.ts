@@ -1,5 +1,6 @@
 import { pageTexts } from '../agent/observation-format';
 import { readStepResult } from '../agent/read-step-result';
+import type { PageReadVia } from '../agent/step-result';
 import type { AgentStep } from '../agent/types';
 import { domainOf } from './domain';
 
@@ -27,6 +28,8 @@ export interface VisitEvidence {
   summary: string;
   /** Why ranked passages stand in for the summary model's evidence. */
   note?: string;
+  /** How the page was read: fetched, in a new or an open tab, or from an earlier read. */
+  via?: PageReadVia;
 }
 
 type StepFields = Pick<AgentStep, 'action' | 'observation' | 'result' | 'sources'>;
@@ -61,6 +64,7 @@ export function visitEvidenceOf(step: StepFields): VisitEvidence[] {
       evidence: evidence.trim(),
       summary: summary.trim(),
       ...(p.summaryNote ? { note: p.summaryNote } : {}),
+      ...(p.via ? { via: p.via } : {}),
     };
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { tinyPdf } from '../unit/tools/browse/tiny-pdf';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { readSession, waitForSession, writeSettings } from './helpers/extension-db';
+import { readSession, readSteps, waitForSession, writeSettings } from './helpers/extension-db';
 import { startResearch } from './helpers/extension-messages';
 import {
   answerTurn,
@@ -25,7 +25,7 @@ describe('a research run through the offscreen runner, the service worker and re
     await fx?.close();
   });
 
-  it('searches, reads the page in a tab, answers, and cites only the page it read', async () => {
+  it('searches, reads the page, answers, and cites only the page it read', async () => {
     const { model, pageUrl } = fx;
     model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
@@ -53,6 +53,48 @@ describe('a research run through the offscreen runner, the service worker and re
     expect(last).toContain(`The useful information in ${pageUrl}`);
     expect(last).toContain('Blanket');
     expect(third?.body?.stop).toContain('<tool_response>');
+  });
+
+  it('reads a server-rendered page by fetch and a script-built one through a tab', async () => {
+    const { model, pages } = fx;
+    const appUrl = `${pages.origin}/app`;
+    const pageUrl = `${pages.origin}/static-article`;
+    pages.route((_req, res, url) => {
+      if (url.pathname === '/static-article') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<html><head><title>Static article</title></head><body><article><h1>Coverage</h1>
+          <p>${'Blanket.js works with Mocha, says this server-rendered article. '.repeat(20)}</p></article></body></html>`);
+        return true;
+      }
+      if (url.pathname !== '/app') return false;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>App page</title></head><body><div id="root"></div>
+        <noscript>You need to enable JavaScript to run this app.</noscript>
+        <script>document.getElementById('root').innerHTML = '<article><h1>App page</h1><p>' +
+          'Blanket.js text that the page script wrote. '.repeat(30) + '</p></article>';</script></body></html>`);
+      return true;
+    });
+    model.setTurns([
+      toolCallTurn('visit', { url: [pageUrl, appUrl], goal: 'Which coverage library works with Mocha?' }),
+      answerTurn(PAGE_SENTENCE),
+    ]);
+    const hitsBefore = fx.pages.hits.length;
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await writeSettings(panel, fx.settings);
+    const sessionId = await startResearch(panel, `Which coverage library do ${pageUrl} and ${appUrl} name?`);
+    await waitForSession(panel, sessionId, 'done');
+    const steps = await readSteps(panel, sessionId);
+    const visit = steps.find((st) => (st.result as { tool?: string } | undefined)?.tool === 'visit');
+    const read = (visit?.result as { pages?: { url: string; ok: boolean; via?: string }[] } | undefined)
+      ?.pages;
+    expect(read?.map((p) => [p.url, p.ok, p.via])).toEqual([
+      [pageUrl, true, 'fetch'],
+      [appUrl, true, 'new-tab'],
+    ]);
+    // No tab for the static page: one request. The app is fetched, seen to be a shell, then opened.
+    const hits = fx.pages.hits.slice(hitsBefore);
+    expect(hits.filter((h) => h === '/static-article')).toHaveLength(1);
+    expect(hits.filter((h) => h === '/app')).toHaveLength(2);
   });
 
   it('takes model-written evidence from a configured extractor server', async () => {

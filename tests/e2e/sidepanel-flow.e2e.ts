@@ -61,6 +61,10 @@ describe('the side panel, as a user drives it', () => {
     expect(new Set(hrefs)).toEqual(new Set([pageUrl]));
     expect(await panel.getByTestId('sources').textContent()).toContain(pageUrl);
     expect(await panel.locator('[data-testid=step-card][data-kind=visit]').count()).toBe(1);
+    // The visit card says how the page was read: this server-rendered page needed no tab.
+    const via = panel.locator('[data-testid=step-card][data-kind=visit] [data-testid=read-via]');
+    expect(await via.getAttribute('data-via')).toBe('fetch');
+    expect(await via.textContent()).toBe('Read by fetching the page (no tab needed)');
     await b.screenshot(panel, 'sidepanel-answer');
     // The theme follows the system.
     const background = () => panel.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -22,6 +22,11 @@ export interface ToolDeps {
   readTab(url: string, signal: AbortSignal): Promise<ReadTabResult>;
   /** Fetches and parses a PDF; null when the URL is not a PDF after all. */
   readPdf?(url: string, signal: AbortSignal): Promise<PageText | null>;
+  /**
+   * Fetches and extracts a page that needs no script (server-rendered HTML, plain text), signed out;
+   * null sends the page to the tab reader (redirects, script-built pages, other types, errors).
+   */
+  readStatic?(url: string, signal: AbortSignal): Promise<PageText | null>;
   rank(markdown: string, goal: string, question: string): { evidence: string; summary: string };
   /** Model-written evidence when an extractor is configured (it falls back to `rank` itself). */
   writeEvidence?(
@@ -77,6 +82,13 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
     let page: PageText | null = null;
     let via: PageReadVia = 'fetch';
     if (deps.readPdf && looksLikePdf(url)) page = await deps.readPdf(url, signal);
+    if (!page && deps.readStatic && !looksLikePdf(url)) {
+      const readStatic = deps.readStatic;
+      page = await readStatic(url, signal).catch((err: unknown) => {
+        if (signal.aborted) throw err;
+        return null;
+      });
+    }
     if (!page) {
       const r = await limit(() => deps.readTab(url, signal));
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };

@@ -6,6 +6,13 @@ import { DomainAvatar } from './domain-avatar';
 
 const EVIDENCE_CHARS = 600;
 
+const VIA_KEY = {
+  fetch: 'cardReadViaFetch',
+  'new-tab': 'cardReadViaNewTab',
+  'open-tab': 'cardReadViaOpenTab',
+  cache: 'cardReadViaCache',
+} as const;
+
 export function VisitBody({
   urls,
   goal,
@@ -47,6 +54,11 @@ export function VisitBody({
                 <blockquote class="evidence" aria-label={t('cardEvidence')}>
                   {evidence.length > EVIDENCE_CHARS ? `${evidence.slice(0, EVIDENCE_CHARS)}…` : evidence}
                 </blockquote>
+              ) : null}
+              {frame?.via ? (
+                <p class="small muted read-via" data-testid="read-via" data-via={frame.via}>
+                  {t(VIA_KEY[frame.via])}
+                </p>
               ) : null}
               {frame?.note ? (
                 <p class="small muted summary-note" role="note" data-testid="summary-note">

@@ -194,4 +194,24 @@ describe('agent tools', () => {
     expect(first?.reason).toBe('Server busy.');
     expect(second).toMatchObject({ ok: true, title: 'Back' });
   });
+  it('reads a page that needs no script by fetch, and any other through a tab', async () => {
+    const { d, reads } = deps({
+      pages: undefined,
+      readStatic: async (url) =>
+        url.endsWith('/static')
+          ? { url, finalUrl: url, title: 'Static', markdown: 'Server text.', links: [] }
+          : null,
+    });
+    const tools = createAgentTools(d, {
+      question: 'q',
+      seedUrls: ['https://example.org/static', 'https://example.org/app'],
+    });
+    const [stat, app] = await tools.visit(['https://example.org/static', 'https://example.org/app'], 'g', {
+      signal,
+      question: 'q',
+    });
+    expect(stat).toMatchObject({ ok: true, title: 'Static', via: 'fetch' });
+    expect(app).toMatchObject({ ok: true, via: 'new-tab' });
+    expect(reads).toEqual(['https://example.org/app']);
+  });
 });
