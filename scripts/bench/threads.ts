@@ -24,7 +24,7 @@ export interface ThreadsBenchResult {
 
 const SHAPE = { embedding: 1024, layers: 8, heads: 16, feedForward: 2816, quantize: true } as const;
 
-export async function run(rounds = 5): Promise<ThreadsBenchResult> {
+export async function run(rounds = 3): Promise<ThreadsBenchResult> {
   const model = buildTinyModel({ seed: 3, contextLength: 2048, ...SHAPE });
   const host = await openWllamaPage(model, { isolated: true });
   try {
@@ -46,11 +46,10 @@ export async function run(rounds = 5): Promise<ThreadsBenchResult> {
       await one.load(`${location.origin}/model.gguf`);
       await many.load(`${location.origin}/model.gguf`);
       // A fixed length of letters: random weights may not stop, and must not emit broken UTF-8.
-      const grammar = `root ::= ${Array.from({ length: 96 }, () => 'c').join(' ')}\nc ::= [a-z ]`;
+      const grammar = `root ::= ${Array.from({ length: 64 }, () => 'c').join(' ')}\nc ::= [a-z ]`;
       const messages = [{ role: 'user' as const, content: 'Write.' }];
       const decode = async (e: InstanceType<Llm['WllamaEngine']>) =>
-        (await e.chat(messages, { maxTokens: 128, temperature: 1, grammar })).usage.decodeTokensPerSecond ??
-        0;
+        (await e.chat(messages, { maxTokens: 80, temperature: 1, grammar })).usage.decodeTokensPerSecond ?? 0;
       await decode(one);
       await decode(many);
       const a: number[] = [];

@@ -28,6 +28,11 @@ export interface EngineChoice {
  * Keeps one loaded engine for the offscreen document and reports its state. Loads are shared: a
  * second caller waits for the load already under way instead of starting another download.
  */
+function errorOf(err: unknown): NonNullable<EngineStatus['error']> {
+  const e = err as { message?: string; hint?: string };
+  return { message: e.message ?? String(err), ...(e.hint ? { hint: e.hint } : {}) };
+}
+
 export function createEngineHost(deps: {
   choose(settings: Settings): Promise<EngineChoice>;
   onStatus(status: EngineStatus): void;
@@ -76,12 +81,7 @@ export function createEngineHost(deps: {
             if (!loading) set({ ...base, state: 'not-loaded' });
             throw err;
           }
-          const e = err as { message?: string; hint?: string };
-          set({
-            ...base,
-            state: 'error',
-            error: { message: e.message ?? String(err), ...(e.hint ? { hint: e.hint } : {}) },
-          });
+          set({ ...base, state: 'error', error: errorOf(err) });
           throw err;
         },
       );
@@ -103,7 +103,16 @@ export function createEngineHost(deps: {
       signal?: AbortSignal,
       opts: { download?: boolean } = {},
     ): Promise<ChatEngine> {
-      const choice = await deps.choose(settings);
+      let choice: EngineChoice;
+      try {
+        choice = await deps.choose(settings);
+      } catch (err) {
+        // A model that cannot even be chosen (the hub unreachable, no WebGPU) is shown as a failed
+        // load, or "Load model" would end in silence; a loaded or loading model keeps its status.
+        if (!current && !loading)
+          set({ engine: settings.engine, modelId: null, state: 'error', error: errorOf(err) });
+        throw err;
+      }
       if (current?.key === choice.key) return current.engine;
       if (loading?.key === choice.key) return loading.promise;
       if ((choice.downloadBytes ?? 0) > 0 && !opts.download) {

@@ -21,7 +21,11 @@ export function EngineNotice({
   const { t } = services;
   const engine = status.engine;
   // What a load would fetch, so the button can say how much before anything is downloaded.
-  const { plan } = useEnginePlan(services, {
+  const {
+    plan,
+    error: planError,
+    hint: planHint,
+  } = useEnginePlan(services, {
     enabled: engine?.state === 'not-loaded',
     refreshKey: `${engine?.state}|${engine?.modelId}`,
   });
@@ -89,6 +93,12 @@ export function EngineNotice({
       <div class="banner info" data-testid="engine-notice">
         <p>{t('noticeNotLoaded')}</p>
         {plan ? <PlanSummary plan={plan} t={t} /> : null}
+        {planError ? (
+          <div data-testid="plan-error">
+            <p class="small note">{t('planError', planError)}</p>
+            {planHint ? <p class="small">{planHint}</p> : null}
+          </div>
+        ) : null}
         <div class="banner-actions">
           <button type="button" data-testid="load-model" onClick={load}>
             {plan?.downloadBytes ? t('noticeDownload', formatBytes(plan.downloadBytes)) : t('noticeLoad')}

@@ -6,6 +6,8 @@ import type { UiServices } from '../shared/services';
 export interface PlanState {
   plan: EnginePlan | null;
   error: string | null;
+  /** What to do about `error`, when the engine host says. */
+  hint?: string;
   busy: boolean;
 }
 
@@ -29,8 +31,16 @@ export function useEnginePlan(
     const timer = setTimeout(() => {
       services.client.send('engine.plan', opts.settings ? { settings: opts.settings } : {}).then(
         (plan) => live && setState({ plan, error: null, busy: false }),
-        (e: unknown) =>
-          live && setState({ plan: null, error: e instanceof Error ? e.message : String(e), busy: false }),
+        (e: unknown) => {
+          if (!live) return;
+          const hint = e instanceof Error && 'hint' in e && typeof e.hint === 'string' ? e.hint : undefined;
+          setState({
+            plan: null,
+            error: e instanceof Error ? e.message : String(e),
+            ...(hint ? { hint } : {}),
+            busy: false,
+          });
+        },
       );
     }, 300);
     return () => {

@@ -18,7 +18,7 @@ export function GgufExtras({
 }: SectionProps & { services: UiServices; status: EngineStatus | null }) {
   // A finished or cancelled download changes what is stored and what would need downloading.
   const refreshKey = `${status?.state ?? ''}|${status?.modelId ?? ''}`;
-  const { plan, error, busy } = useEnginePlan(services, { settings, refreshKey });
+  const { plan, error, hint, busy } = useEnginePlan(services, { settings, refreshKey });
   return (
     <>
       <label>
@@ -37,7 +37,7 @@ export function GgufExtras({
         {!plan && busy ? <p class="small muted">{t('planChecking')}</p> : null}
         {error ? (
           <p class="small note" data-testid="plan-error">
-            {t('planError', error)}
+            {t('planError', error)} {hint ?? ''}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeManifest } from '../../../../src/llm/download/manifest';
 import { createModelLibrary } from '../../../../src/llm/download/model-library';
+import { EngineError } from '../../../../src/llm/engine';
 import { createEngineChooser } from '../../../../src/llm/host/engine-choice';
 import { createEngineHost } from '../../../../src/llm/host/engine-host';
 import type { WebGpuProbe } from '../../../../src/llm/webgpu-probe';
@@ -190,6 +191,21 @@ describe('engine choice', () => {
     expect(String(err)).toMatch(/DR-Venus 4B RL Q4_K_M must be downloaded first \(2\.3 GB\)/);
     expect(host.status().state).toBe('not-loaded');
     expect(w.asked.filter((u) => u.includes('/resolve/'))).toEqual([]);
+  });
+
+  it('a model that cannot be chosen (hub unreachable) shows as a failed load, with its hint', async () => {
+    const host = createEngineHost({
+      choose: async () => {
+        throw new EngineError('offline', 'Cannot reach the model hub at https://huggingface.co.', 'Check.');
+      },
+      onStatus: () => undefined,
+    });
+    const err = await host.ensure(settings({ engine: 'auto' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'offline' });
+    expect(host.status()).toMatchObject({
+      state: 'error',
+      error: { message: 'Cannot reach the model hub at https://huggingface.co.', hint: 'Check.' },
+    });
   });
 
   it('a cancelled load leaves the engine not loaded, not failed', async () => {

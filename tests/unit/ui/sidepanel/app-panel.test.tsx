@@ -289,4 +289,25 @@ describe('export and import', () => {
     await until(() => root.querySelector('.import [role="alert"]') !== null);
     expect(root.querySelector('.import [role="alert"]')?.textContent).toContain('Not a trajectory file');
   });
+
+  it('says before any click when the model hub cannot be reached, with what to do', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: { engine: 'auto', modelId: null, state: 'not-loaded' },
+    }));
+    const offline = () => {
+      throw Object.assign(new Error('Cannot reach the model hub at https://huggingface.co.'), {
+        hint: 'Check your connection, or set a reachable hub mirror in Options → Model.',
+      });
+    };
+    world.handle('engine.plan', offline);
+    root = mount(<SidePanelApp services={world.services} />);
+    await eventually(() =>
+      expect(q(root, 'plan-error')?.textContent).toBe(
+        'Cannot tell which model would load: Cannot reach the model hub at https://huggingface.co.' +
+          'Check your connection, or set a reachable hub mirror in Options → Model.',
+      ),
+    );
+  });
 });
