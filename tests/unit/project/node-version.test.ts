@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
+
+type Version = [number, number, number];
+const parse = (s: string): Version => {
+  const [a = 0, b = 0, c = 0] = s.replace(/^v/, '').split('.').map(Number);
+  return [a, b, c];
+};
+const cmp = (x: Version, y: Version) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+
+/** Enough of npm's range syntax for `engines.node` fields: `>=X`, `^X`, and a bare major, joined by `||`. */
+function satisfies(v: Version, range: string): boolean {
+  return range.split('||').some((part) => {
+    const p = part.trim().replace(/\s+/g, '');
+    if (p.startsWith('>=')) return cmp(v, parse(p.slice(2))) >= 0;
+    if (p.startsWith('^')) {
+      const min = parse(p.slice(1));
+      return v[0] === min[0] && cmp(v, min) >= 0;
+    }
+    if (/^v?\d+$/.test(p)) return v[0] === parse(p)[0];
+    throw new Error(`range form not understood: ${part}`);
+  });
+}
+
+describe('the Node version the README states', () => {
+  const readme = read('README.md');
+  const stated = /\(Node (\d+\.\d+)\+/.exec(readme)?.[1];
+  const pkg = JSON.parse(read('package.json')) as { engines: { node: string } };
+  const lock = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { engines?: { node?: string }; optional?: boolean }>;
+  };
+
+  it('is the one package.json declares', () => {
+    expect(stated).toBeDefined();
+    expect(pkg.engines.node).toBe(`>=${stated}.0`);
+  });
+
+  it('satisfies every installed package (npm ci warns of none)', () => {
+    const v = parse(stated ?? '0');
+    const unmet = Object.entries(lock.packages)
+      .filter(([name, p]) => name && !p.optional && p.engines?.node && !satisfies(v, p.engines.node))
+      .map(([name, p]) => `${name} wants ${p.engines?.node}`);
+    expect(unmet).toEqual([]);
+  });
+});
