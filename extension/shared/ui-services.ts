@@ -5,7 +5,7 @@ import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
 import { watchIntents } from '../../src/platform/intents';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
-import { openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
+import { openOptionsAt, openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
 import { loadSettings, saveSettings } from '../../src/settings/settings-store';
 import { openStore } from '../../src/store';
@@ -37,7 +37,7 @@ export function createUiServices(): UiServices {
     store,
     watchIntents,
     t,
-    openOptions: () => void openOptionsPage(),
+    openOptions: (section) => void (section ? openOptionsAt(section) : openOptionsPage()),
     permissions: { has: hasOrigins, request: requestOrigins },
   };
 }

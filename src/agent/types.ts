@@ -126,10 +126,15 @@ export interface AgentStats {
   elapsedMs: number;
 }
 
+/** One sentence of an answer, or one clause of a long one; concatenated they give the answer back. */
 export interface CitedSentence {
   text: string;
   citations: number[];
   supported: boolean;
+  /** A heading or list label: never cited, never marked unsupported. */
+  heading?: boolean;
+  /** For each citation, the words of that page that support this text. */
+  quotes?: string[];
 }
 
 export interface CitedAnswer {
@@ -144,7 +149,9 @@ export type AgentErrorCode =
   | 'engine-failed'
   | 'context-too-small'
   | 'no-answer'
-  | 'invalid-resume';
+  | 'invalid-resume'
+  /** Every search of the run failed (set by the runner, which sees the whole run). */
+  | 'search-failed';
 
 export type AgentEvent =
   | { type: 'start'; runId: string; systemPrompt: string; question: string; resumedAt: number }

@@ -11,6 +11,8 @@ const citedSchema = v.object({
       text: v.string(),
       citations: v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
       supported: v.boolean(),
+      heading: v.optional(v.boolean()),
+      quotes: v.optional(v.array(v.string())),
     }),
   ),
   sources: v.array(

@@ -14,13 +14,20 @@ export function markdownToPlainText(markdown: string): string {
     .replace(/<https?:\/\/[^>\s]+>/g, '');
 }
 
-/** Markdown as prose for people: link text kept, heading marks, bold and code ticks and table pipes gone. */
+// Emphasis opens after a space or bracket and closes before one, so snake_case names keep their underscores.
+const EMPHASIS = /(^|[\s([])(?<!\\)([*_])(?=\S)([^*_\n]*?\S)(?<!\\)\2(?=$|[\s)\].,;:!?])/gm;
+// Turndown escapes characters that would start markdown ("1\." at a line start, "\_", "\*").
+const ESCAPED = /\\([\\`*_{}[\]()#+\-.!|>~])/g;
+
+/** Markdown as prose for people: link text kept, heading marks, emphasis, escapes, code ticks and table pipes gone. */
 export function markdownToReadableText(markdown: string): string {
   return markdownToPlainText(markdown)
-    .replace(/\[([^\]]*)\]/g, '$1')
+    .replace(/(?<!\\)\[([^\]]*)(?<!\\)\]/g, '$1')
     .replace(/^#{1,6}\s+/gm, '')
     .replace(/(\*\*|__|`)/g, '')
-    .replace(/\s*\|\s*/g, ' ')
+    .replace(EMPHASIS, '$1$3')
+    .replace(/\s*(?<!\\)\|\s*/g, ' ')
+    .replace(ESCAPED, '$1')
     .trim();
 }
 

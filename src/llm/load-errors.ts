@@ -1,34 +1,19 @@
 import { EngineError } from './engine';
+import { failureOf } from './failure-cause';
 
 /**
- * Turns whatever a model load threw (web-llm, wllama, fetch, the GPU) into an EngineError with a
- * plain message and a next step. Matching is on names and message text because the libraries
- * throw plain Errors (web-llm's error classes: node_modules/@mlc-ai/web-llm/lib/index.js, e.g.
- * DeviceLostError, WebGPUNotAvailableError; a failed fetch is a bare `TypeError: Failed to fetch`).
+ * Turns whatever a model load threw (web-llm, wllama, fetch, the GPU) into an EngineError that
+ * names the real cause (see failure-cause.ts) and says how to fix it. web-llm's error classes are
+ * in node_modules/@mlc-ai/web-llm/lib/index.js (DeviceLostError, WebGPUNotAvailableError…).
  */
 
 export const HINT_NO_WEBGPU =
   'Use the wllama engine on CPU or an OpenAI-compatible server in Options → Model.';
 const HINT_SMALLER_MODEL = 'Close other GPU-heavy tabs or choose a smaller model in Options → Model.';
 const HINT_DEVICE_LOST =
-  'The GPU was reset (driver update, sleep, or memory pressure). The run is paused: press Resume to reload the model.';
+  'The GPU was reset (driver update, sleep, or memory pressure). The run is paused: press Continue to reload the model.';
 const MESSAGE_OFFLINE =
-  'Could not download the model (offline or the model host is unreachable). Check your connection and retry; nothing was cached half-way.';
-
-function describe(err: unknown): { name: string; message: string } {
-  if (err instanceof Error) return { name: err.name, message: err.message };
-  if (typeof err === 'string') return { name: '', message: err };
-  return { name: '', message: String(err) };
-}
-
-const OFFLINE =
-  /failed to fetch|networkerror|network error|err_internet_disconnected|err_name_not_resolved|load failed|err_connection/i;
-const OOM =
-  /out of memory|\boom\b|cannot allocate|allocation failed|memory access out of bounds|exceeds the max|maxbuffersize|maxstoragebuffer|not enough memory|insufficient memory/i;
-const DEVICE_LOST = /device (was )?lost|devicelost|gpudevice.*lost|device is lost/i;
-const NO_WEBGPU =
-  /webgpu is not supported|cannot find webgpu|no webgpu|navigator\.gpu|unable to find a compatible gpu|requestadapter/i;
-const HTTP_STATUS = /\b(404|403|401|5\d\d)\b/;
+  'Could not download the model: this computer seems to be offline, or the model host did not answer. Nothing was cached half-way.';
 
 export interface LoadErrorContext {
   /** What was being loaded, for the message, e.g. 'Qwen3-4B-q4f32_1-MLC'. */
@@ -37,60 +22,75 @@ export interface LoadErrorContext {
 
 export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
   if (err instanceof EngineError) return err;
-  const { name, message } = describe(err);
-  if (name === 'DeviceLostError' || DEVICE_LOST.test(message)) {
-    // web-llm's DeviceLostError text blames OOM; the hint covers both.
-    return new EngineError(
-      'device-lost',
-      `The GPU device was lost while running ${ctx.model}.`,
-      HINT_DEVICE_LOST,
-    );
-  }
-  if (name === 'WebGPUNotAvailableError' || name === 'WebGPUNotFoundError' || NO_WEBGPU.test(message)) {
-    return new EngineError(
-      'no-webgpu',
-      'WebGPU is not available in this browser or on this GPU.',
-      HINT_NO_WEBGPU,
-    );
-  }
-  if (name === 'ShaderF16SupportError') {
+  const f = failureOf(err);
+  if (f.name === 'ShaderF16SupportError') {
     return new EngineError(
       'no-webgpu',
       `${ctx.model} needs 16-bit float shaders (shader-f16), which this GPU does not offer.`,
       'Choose the q4f32 variant of the model in Options → Model.',
     );
   }
-  if (OOM.test(message) || name === 'RangeError') {
-    return new EngineError('out-of-memory', `Not enough memory to load ${ctx.model}.`, HINT_SMALLER_MODEL);
-  }
-  if (OFFLINE.test(message) || (name === 'TypeError' && /fetch/i.test(message))) {
-    return new EngineError('offline', MESSAGE_OFFLINE, 'Check your connection and press Retry.');
-  }
-  const status = HTTP_STATUS.exec(message)?.[1];
-  if (status === '404') {
-    return new EngineError(
-      'download-failed',
-      `The model host has no file for ${ctx.model} (HTTP 404).`,
-      'Check the model URL or file name in Options → Model.',
-    );
-  }
-  if (status === '401' || status === '403') {
-    return new EngineError(
-      'download-failed',
-      `The model host refused the download of ${ctx.model} (HTTP ${status}); the model may be gated.`,
-      'Accept the model licence on its Hugging Face page or use a mirror URL.',
-    );
-  }
-  if (status) {
-    return new EngineError(
-      'download-failed',
-      `The model host failed while sending ${ctx.model} (HTTP ${status}).`,
-      'Retry in a few minutes.',
-    );
+  switch (f.cause) {
+    case 'device-lost':
+      // web-llm's DeviceLostError text blames OOM; the hint covers both.
+      return new EngineError(
+        'device-lost',
+        `The GPU device was lost while running ${ctx.model}.`,
+        HINT_DEVICE_LOST,
+      );
+    case 'no-webgpu':
+      return new EngineError(
+        'no-webgpu',
+        'WebGPU is not available in this browser or on this GPU.',
+        HINT_NO_WEBGPU,
+      );
+    case 'not-found':
+      return new EngineError(
+        'download-failed',
+        `The model host has no file for ${ctx.model} (HTTP ${f.status}).`,
+        'Check the model URL or file name in Options → Model.',
+      );
+    case 'http':
+      if (f.status === 401 || f.status === 403) {
+        return new EngineError(
+          'download-failed',
+          `The model host refused the download of ${ctx.model} (HTTP ${f.status}); the model may be gated.`,
+          'Accept the model licence on its Hugging Face page, or use a mirror URL in Options → Model.',
+        );
+      }
+      return new EngineError(
+        'download-failed',
+        `The model host failed while sending ${ctx.model} (HTTP ${f.status}).`,
+        'Try loading again in a few minutes.',
+      );
+    case 'dns':
+      return new EngineError(
+        'offline',
+        `Could not find the model host for ${ctx.model}: its name did not resolve (DNS).`,
+        'Check your connection and the host name in the model URL, then try loading again.',
+      );
+    case 'cors':
+      return new EngineError(
+        'download-failed',
+        `The model host did not allow this extension to download ${ctx.model} (CORS).`,
+        'Use a host that serves files to any origin (Hugging Face does), or a copy on your own server.',
+      );
+    case 'offline':
+      return new EngineError('offline', MESSAGE_OFFLINE, 'Check your connection, then try loading again.');
+    case 'bad-file':
+      return new EngineError(
+        'download-failed',
+        `The file for ${ctx.model} is not a complete model (it may be damaged, cut short, or a web page saved in its place).`,
+        'Delete it under Options → Model and download it again, or choose another model.',
+      );
+    case 'out-of-memory':
+      return new EngineError('out-of-memory', `Not enough memory to load ${ctx.model}.`, HINT_SMALLER_MODEL);
+    default:
+      break;
   }
   return new EngineError(
     'unknown',
-    `Could not load ${ctx.model}: ${message}`,
-    'Retry, or choose another model.',
+    `Could not load ${ctx.model}: ${f.message}`,
+    'Try loading again, or choose another model.',
   );
 }

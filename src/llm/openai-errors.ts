@@ -1,10 +1,21 @@
 import { EngineError } from './engine';
+import { failureOf, hostOf } from './failure-cause';
 import { errorMessageFrom } from './openai-schema';
 
 /** HTTP failures of an OpenAI-compatible server, in plain words with a next step. */
 export function httpError(status: number, body: string, baseUrl: string, model: string): EngineError {
   const said = errorMessageFrom(body) ?? body.trim().slice(0, 200);
   const detail = said ? ` The server said: ${said}` : '';
+  // Ollama answers 403 with an empty body to a request whose Origin it does not allow; a server that
+  // rejects a key says so (401, or 403 with a message about the key).
+  if (status === 403 && !/key|auth|token|credential|permission|quota|billing/i.test(said)) {
+    const origin = extensionOrigin();
+    return new EngineError(
+      'unauthorized',
+      `The model server at ${baseUrl} refused requests from this extension (HTTP 403).${detail} Ollama does this when OLLAMA_ORIGINS does not allow the extension.`,
+      `Restart Ollama with OLLAMA_ORIGINS=${origin} set (for example \`OLLAMA_ORIGINS=${origin} ollama serve\`); other servers: allow requests from ${origin}.`,
+    );
+  }
   if (status === 401 || status === 403) {
     return new EngineError(
       'unauthorized',
@@ -47,12 +58,26 @@ export function httpError(status: number, body: string, baseUrl: string, model: 
   );
 }
 
+/** This extension's origin, as a server's allow-list needs it ("chrome-extension://<id>"). */
+export function extensionOrigin(): string {
+  const origin = typeof location === 'undefined' ? '' : location.origin;
+  return /^(chrome|moz)-extension:/.test(origin) ? origin : 'chrome-extension://*';
+}
+
 export function unreachable(baseUrl: string, err: unknown): EngineError {
-  const why = err instanceof Error && err.message ? ` (${err.message})` : '';
+  const f = failureOf(err);
+  const why = f.message ? ` (${f.message})` : '';
+  if (f.cause === 'dns') {
+    return new EngineError(
+      'offline',
+      `Could not find ${hostOf(baseUrl)}: the name did not resolve (DNS)${why}.`,
+      'Check the base URL in Options → Model and your connection.',
+    );
+  }
   return new EngineError(
     'offline',
-    `Could not reach ${baseUrl}${why}.`,
-    'Start the model server (Ollama, llama.cpp, vLLM, LM Studio) or fix the base URL in Options → Model.',
+    `Could not reach ${baseUrl}${why}: nothing answered there, or the server refused this extension's origin (CORS).`,
+    `Start the model server (Ollama, llama.cpp, vLLM, LM Studio) or fix the base URL in Options → Model. If it is running, let it accept ${extensionOrigin()} (Ollama: OLLAMA_ORIGINS).`,
   );
 }
 

@@ -18,6 +18,7 @@ import {
   type FinishReason,
   type LoadOptions,
 } from './engine';
+import { failureOf } from './failure-cause';
 import { parseGgufModelId } from './gguf-catalog';
 import { toLoadError } from './load-errors';
 import { ProgressTracker } from './progress-stats';
@@ -272,6 +273,12 @@ export class WllamaEngine implements ChatEngine {
         "The conversation no longer fits the model's context window.",
         'Raise the context window in Options → Model, or start a new session.',
       );
+    }
+    // A damaged model file or too little memory shows up as odd sizes ("Invalid typed array length: N").
+    const cause = failureOf(err).cause;
+    if (cause === 'bad-file' || cause === 'out-of-memory') {
+      void this.unload();
+      return toLoadError(err, { model: this.modelId ?? 'the model' });
     }
     if (/crashed|RuntimeError|abort\(/i.test(message)) {
       // The wasm is dead after a runtime error; drop it so the next load starts clean.

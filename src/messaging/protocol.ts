@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { EngineCatalog } from '../llm/host/engine-catalog';
 import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engine-status';
+import type { OllamaFound } from '../llm/host/local-servers';
 import type { WebGpuProbeResult } from '../llm/webgpu-probe';
 import type { StartRequest } from '../runner/start-request';
 import type { PageContent } from '../tools/browse/page-content';
@@ -53,6 +54,10 @@ export const messages = {
   'engine.listCached': { room: 'engine', req: empty },
   'engine.deleteCached': { room: 'engine', req: v.object({ modelId: v.string() }) },
   'engine.test': { room: 'engine', req: empty },
+  /** The model names a model server offers (empty when it does not answer). */
+  'engine.models': { room: 'engine', req: empty },
+  /** Model servers running on this machine (Ollama), for the first-run guide. */
+  'engine.findLocal': { room: 'engine', req: empty },
   'engine.catalog': { room: 'engine', req: empty },
   /** What `settings` (saved ones, with unsaved edits laid over) would load; loads nothing. */
   'engine.plan': {
@@ -86,6 +91,8 @@ export const messages = {
           selection: v.optional(v.string()),
         }),
       ),
+      /** A follow-up: the session whose answer and sources this run starts from. */
+      followUpOf: v.optional(v.string()),
     }),
   },
   'runner.stop': { room: 'runner', req: sessionRef },
@@ -126,6 +133,8 @@ export interface Responses {
   'engine.listCached': { modelId: string; bytes?: number }[];
   'engine.deleteCached': { deleted: boolean };
   'engine.test': { ok: boolean; message: string };
+  'engine.models': { models: string[] };
+  'engine.findLocal': { ollama: OllamaFound };
   'engine.catalog': EngineCatalog;
   'engine.plan': EnginePlan;
   'engine.sample': {

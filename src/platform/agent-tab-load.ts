@@ -12,7 +12,16 @@ import { chrome } from './browser-api';
 /** Built by vite.content.config.ts; defines the extractor's globals in the tab's isolated world. */
 export const EXTRACTOR_FILE = 'content/extract-page.js';
 
-export type PageRead = ExtractedPage & { contentType?: string };
+/** `httpStatus`: the status the document came with (Chrome 109+), so an error page is not read as the page. */
+export type PageRead = ExtractedPage & { contentType?: string; httpStatus?: number };
+
+type InPageRead = { page: ExtractedPage | null; contentType: string; httpStatus: number };
+
+const fromPage = (r: InPageRead): PageRead => ({
+  ...(r.page as ExtractedPage),
+  contentType: r.contentType,
+  ...(r.httpStatus ? { httpStatus: r.httpStatus } : {}),
+});
 
 type Target = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
 
@@ -28,11 +37,16 @@ async function settleAndExtract(target: Target): Promise<PageRead | null> {
         __sleuthExtract?: () => unknown;
       };
       await g.__sleuthSettled?.();
-      return { page: g.__sleuthExtract?.() ?? null, contentType: document.contentType };
+      const nav = performance.getEntriesByType('navigation')[0] as { responseStatus?: number } | undefined;
+      return {
+        page: g.__sleuthExtract?.() ?? null,
+        contentType: document.contentType,
+        httpStatus: nav?.responseStatus ?? 0,
+      };
     },
   });
-  const r = frame?.result as { page: ExtractedPage | null; contentType: string } | undefined;
-  return r?.page ? { ...r.page, contentType: r.contentType } : null;
+  const r = frame?.result as InPageRead | undefined;
+  return r?.page ? fromPage(r) : null;
 }
 
 export interface LoadOptions {
@@ -122,8 +136,13 @@ export async function extractNow(tabId: number, partial: boolean): Promise<PageR
       injectImmediately: partial,
       func: () => {
         const g = globalThis as unknown as { __sleuthExtract?: () => unknown };
+        const nav = performance.getEntriesByType('navigation')[0] as { responseStatus?: number } | undefined;
         return g.__sleuthExtract
-          ? { page: g.__sleuthExtract() ?? null, contentType: document.contentType }
+          ? {
+              page: g.__sleuthExtract() ?? null,
+              contentType: document.contentType,
+              httpStatus: nav?.responseStatus ?? 0,
+            }
           : null;
       },
     });
@@ -132,7 +151,7 @@ export async function extractNow(tabId: number, partial: boolean): Promise<PageR
     await chrome.scripting.executeScript({ target, files: [EXTRACTOR_FILE], injectImmediately: partial });
     [frame] = await run();
   }
-  const r = frame?.result as { page: ExtractedPage | null; contentType: string } | null | undefined;
+  const r = frame?.result as InPageRead | null | undefined;
   if (!r?.page) throw new Error('The page content could not be extracted.');
-  return { ...r.page, contentType: r.contentType };
+  return fromPage(r);
 }

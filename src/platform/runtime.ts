@@ -69,3 +69,7 @@ export function portTransport(): PortTransport {
 export const extensionUrl = (path: string): string => chrome.runtime.getURL(path);
 export const extensionVersion = (): string => chrome.runtime.getManifest().version;
 export const openOptionsPage = (): Promise<void> => chrome.runtime.openOptionsPage();
+/** The options page scrolled to one of its sections (its id is the hash). */
+export const openOptionsAt = async (section: string): Promise<void> => {
+  await chrome.tabs.create({ url: `${chrome.runtime.getURL('extension/options/index.html')}#${section}` });
+};

@@ -130,7 +130,8 @@ export async function runAttempts(
       for (const s of steps) await deps.store.steps.put(stepToRecord(id, s));
       const control = createControl();
       ctx.controls.add(control);
-      const spec = { sessionId: id, question: parent.question, snap, steps, seedUrls: ctx.seedUrls };
+      const question = snap.question ?? parent.question;
+      const spec = { sessionId: id, question, snap, steps, seedUrls: ctx.seedUrls };
       const outcome = await runOnce(deps, spec, signal, control).finally(() => ctx.controls.delete(control));
       await deps.store.sessions.patch(id, {
         status: outcome.status,

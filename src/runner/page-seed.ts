@@ -14,9 +14,20 @@ export interface SeedPage {
  * whose observation is that page, so the model reads it before planning any search.
  */
 export function seedStepFromPage(page: SeedPage, goal: string, at: number): AgentStep {
-  const call = { name: 'visit' as const, arguments: { url: [page.url], goal } };
-  const raw = `<think>\nThe user is reading this page; I will read it first.\n</think>\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`;
-  const read: VisitResult = {
+  return seedStepFromPages([page], goal, at, 'The user is reading this page; I will read it first.');
+}
+
+/** A first step that reads pages the user handed over (or an earlier answer cited), in the visit format. */
+export function seedStepFromPages(
+  pages: readonly SeedPage[],
+  goal: string,
+  at: number,
+  think: string,
+): AgentStep {
+  const url = pages.map((p) => p.url);
+  const call = { name: 'visit' as const, arguments: { url, goal } };
+  const raw = `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify(call)}\n</tool_call>`;
+  const read: VisitResult[] = pages.map((page) => ({
     url: page.url,
     title: page.title,
     ok: true,
@@ -24,20 +35,20 @@ export function seedStepFromPage(page: SeedPage, goal: string, at: number): Agen
     summary: page.summary,
     readAt: at,
     via: 'open-tab',
-  };
-  const observation = formatVisitObservation([read], goal);
+  }));
+  const observation = formatVisitObservation(read, goal);
   return {
     seq: 0,
     status: 'done',
     raw,
-    think: 'The user is reading this page; I will read it first.',
-    action: { kind: 'visit', url: [page.url], goal },
+    think,
+    action: { kind: 'visit', url, goal },
     call,
     observation,
-    result: { tool: 'visit', goal, pages: [read] },
+    result: { tool: 'visit', goal, pages: read },
     notes: [],
     duplicateOf: null,
-    sources: [{ url: page.url, title: page.title }],
+    sources: pages.map((p) => ({ url: p.url, title: p.title })),
     fold: { digestBefore: 0, dropBefore: 0 },
     folded: false,
     attempts: 1,

@@ -4,11 +4,13 @@ import { chooseProfile, type ProfileId } from '../agent/profiles';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
 import type { Settings } from '../settings/schema';
+import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
 import type { RunnerEvent } from './runner-events';
-import { createSessionWriter } from './session-writer';
+import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from './search-failure';
+import { createSessionWriter, type PartialTurn } from './session-writer';
 
 export interface RunnerDeps {
   store: Pick<Store, 'sessions' | 'steps'>;
@@ -36,6 +38,8 @@ export interface Snapshot {
   systemPrompt: string;
   /** The profile the model called for when the run started ('auto' settles on it). */
   modelProfile: ProfileId;
+  /** The question as the model sees it, where it differs from the session's (a follow-up's context). */
+  question?: string;
 }
 
 export interface RunSpec {
@@ -50,6 +54,8 @@ export interface RunOutcome {
   /** What the session's status should become; the caller decides when to write it. */
   status: SessionStatus;
   error?: string;
+  /** Set for failures the panel explains in its own way ('search-failed'). */
+  errorCode?: string;
   /** Null when the engine or tools failed before the loop ran. */
   result: ResearchResult | null;
 }
@@ -102,12 +108,28 @@ export async function runOnce(
     // A lost GPU device is not the run's fault: pause it so it can continue after a reload.
     const paused = result.error?.engineCode === 'device-lost';
     const error = result.error?.message;
-    return { status: paused ? 'paused' : statusOf(result), ...(error ? { error } : {}), result };
+    const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
+    if (searchFailure !== null && !paused) {
+      const message = SEARCH_FAILED_MESSAGE(searchFailure);
+      writer.onEvent({ type: 'error', code: 'search-failed', message, fatal: true });
+      await writer.flush();
+      return { status: 'error', error: message, errorCode: 'search-failed', result };
+    }
+    const status = paused ? 'paused' : statusOf(result);
+    if (status !== 'done') await keepPartial(deps, sessionId, writer.partial());
+    return { status, ...(error ? { error } : {}), result };
   } catch (err) {
     const e = err as { message?: string; hint?: string };
     const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
     writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
     await writer.flush();
+    await keepPartial(deps, sessionId, writer.partial());
     return { status: signal.aborted ? 'stopped' : 'error', error: message, result: null };
   }
+}
+
+/** What the model was writing when a stop or failure cut the turn off, kept for the panel to show. */
+async function keepPartial(deps: RunnerDeps, sessionId: string, partial: PartialTurn | null) {
+  if (!partial) return;
+  await deps.store.sessions.patch(sessionId, { partialTurn: toJson(partial) }).catch(() => undefined);
 }

@@ -5,10 +5,11 @@ import type { AgentStep } from '../agent/types';
 import { profileForSettings } from '../settings/model-profile';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
-import type { SessionStatus } from '../store/records';
+import type { SessionRecord, SessionStatus } from '../store/records';
 import { stepFromRecord, stepToRecord } from '../store/step-codec';
 import { agentSettingsFrom } from './agent-settings';
 import { runAttempts } from './attempts';
+import { followUpStart } from './follow-up';
 import { seedStepFromPage } from './page-seed';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
 import type { StartRequest } from './start-request';
@@ -55,8 +56,12 @@ export function createResearchRunner(deps: RunnerDeps) {
     const entry: Active = { abort, controls: new Set([control]), done: Promise.resolve() };
     // Taken before the run, which appends to `steps`: every further attempt starts from the page.
     const seed = seeded ? steps.filter((s) => s.seq === 0).map((s) => structuredClone(s)) : [];
-    const finish = async (status: SessionStatus, error?: string) => {
-      await deps.store.sessions.patch(sessionId, { status, ...(error ? { error } : {}) });
+    const finish = async (status: SessionStatus, error?: string, errorCode?: string) => {
+      await deps.store.sessions.patch(sessionId, {
+        status,
+        ...(error ? { error } : {}),
+        ...(errorCode ? { errorCode } : {}),
+      });
       active.delete(sessionId);
       deps.broadcast({ type: 'sessions-changed' });
       await deps.afterRun?.().catch(() => undefined);
@@ -70,7 +75,7 @@ export function createResearchRunner(deps: RunnerDeps) {
       ).finally(() => entry.controls.delete(control));
       if (snap.app.attempts <= 1) {
         const outcome = await first;
-        return finish(outcome.status, outcome.error);
+        return finish(outcome.status, outcome.error, outcome.errorCode);
       }
       try {
         const ctx = {
@@ -98,8 +103,20 @@ export function createResearchRunner(deps: RunnerDeps) {
     if (typeof systemPrompt !== 'string') return null;
     // Runs saved before profiles ran with general-model settings; they continue that way.
     const modelProfile = isProfileId(raw.modelProfile) ? raw.modelProfile : 'general';
-    return { app: parseSettings(raw.app), systemPrompt, modelProfile };
+    const question = typeof raw.question === 'string' ? { question: raw.question } : {};
+    return { app: parseSettings(raw.app), systemPrompt, modelProfile, ...question };
   };
+
+  /** The earlier session of a thread, read for a follow-up's first step and context. */
+  const followUpOf = async (earlierId: string, question: string, now: number) => {
+    const earlier = await deps.store.sessions.get(earlierId);
+    if (!earlier) throw new Error('The earlier question of this thread no longer exists.');
+    const steps = (await deps.store.steps.listForSession(earlierId)).map(stepFromRecord);
+    return followUpStart(question, earlier, steps, now);
+  };
+  /** Runs that start from a first step given to them keep it through retries and further attempts. */
+  const seededRun = (s: SessionRecord | undefined) =>
+    s?.origin === 'page' || s?.origin === 'selection' || s?.followUpOf !== undefined;
 
   /** Continues a saved session; the caller holds the claim. */
   const relaunch = async (sessionId: string): Promise<{ sessionId: string }> => {
@@ -109,10 +126,20 @@ export function createResearchRunner(deps: RunnerDeps) {
     const snap = snapshotOf(session.settings);
     if (!snap) throw new Error('This session was saved by an older version and cannot be continued.');
     const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
-    await deps.store.sessions.patch(sessionId, { status: 'running' });
-    const seedUrls = session.originUrl ? [session.originUrl] : [];
-    const seeded = session.origin === 'page' || session.origin === 'selection';
-    launch(sessionId, session.question, snap, steps, seedUrls, seeded);
+    await deps.store.sessions.patch(sessionId, {
+      status: 'running',
+      partialTurn: undefined,
+      error: undefined,
+      errorCode: undefined,
+    });
+    const seeded = seededRun(session);
+    const first = steps.find((s) => s.seq === 0);
+    const seedUrls = session.originUrl
+      ? [session.originUrl]
+      : seeded && first?.action.kind === 'visit'
+        ? first.action.url
+        : [];
+    launch(sessionId, snap.question ?? session.question, snap, steps, seedUrls, seeded);
     return { sessionId };
   };
 
@@ -130,19 +157,36 @@ export function createResearchRunner(deps: RunnerDeps) {
             date: formatDate(now),
             ...(prompts ? { text: prompts.system } : {}),
           });
-          const snap: Snapshot = { app, systemPrompt, modelProfile };
           const id = deps.newId();
           const question = req.question;
+          const thread = req.followUpOf ? await followUpOf(req.followUpOf, question, now) : null;
+          const snap: Snapshot = {
+            app,
+            systemPrompt,
+            modelProfile,
+            ...(thread ? { question: thread.modelQuestion } : {}),
+          };
           await deps.store.sessions.create({
             id,
             question,
             origin: req.origin,
             ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
+            ...(req.followUpOf ? { followUpOf: req.followUpOf } : {}),
             status: 'running',
             settings: toJson(snap),
             engine: app.engine,
           });
           const steps: AgentStep[] = [];
+          if (thread?.seed) {
+            await deps.store.steps.put(stepToRecord(id, thread.seed));
+            steps.push(thread.seed);
+            launch(id, thread.modelQuestion, snap, steps, thread.seedUrls, true);
+            return { sessionId: id };
+          }
+          if (thread) {
+            launch(id, thread.modelQuestion, snap, steps, [], false);
+            return { sessionId: id };
+          }
           if (req.page) {
             const goal = req.page.selection
               ? `Understand the selected passage: ${req.page.selection}`
@@ -175,7 +219,7 @@ export function createResearchRunner(deps: RunnerDeps) {
       return exclusive(OTHER_RUN, async () => {
         // The page a "research this page" run started from is its first step: retrying keeps it.
         const session = await deps.store.sessions.get(sessionId);
-        const seeded = session?.origin === 'page' || session?.origin === 'selection';
+        const seeded = seededRun(session);
         await deps.store.steps.deleteFrom(sessionId, seeded ? Math.max(seq, 1) : seq);
         await deps.store.sessions.patch(sessionId, {
           answer: undefined,

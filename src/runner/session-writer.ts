@@ -4,6 +4,13 @@ import type { Store } from '../store/open-store';
 import { stepToRecord } from '../store/step-codec';
 import type { RunnerEvent } from './runner-events';
 
+/** A model turn cut off before it became a step. */
+export interface PartialTurn {
+  seq: number;
+  think: string;
+  action: string;
+}
+
 /**
  * Turns a run's events into store writes, in order, and shows each event only after what it
  * depends on is saved: a step appears in the panel once it is in IndexedDB (write-ahead).
@@ -16,6 +23,17 @@ export function createSessionWriter(
   onWriteError: (err: unknown) => void,
 ) {
   let chain: Promise<void> = Promise.resolve();
+  // The turn being streamed; a stop that cuts it off saves it (see `partial`).
+  let live: PartialTurn | null = null;
+  const track = (event: AgentEvent) => {
+    if (event.type === 'request') live = { seq: event.seq, think: '', action: '' };
+    else if (event.type === 'retry') live = { seq: event.seq, think: '', action: '' };
+    else if (event.type === 'delta') {
+      if (live?.seq !== event.seq) live = { seq: event.seq, think: '', action: '' };
+      if (event.phase === 'think') live.think += event.text;
+      else live.action += event.text;
+    } else if (event.type === 'step-started' || event.type === 'step-done') live = null;
+  };
   const show = (event: AgentEvent) => broadcast({ type: 'session', sessionId, event });
   const write = (fn: () => Promise<unknown>, event: AgentEvent) => {
     chain = chain.then(fn).then(
@@ -30,6 +48,7 @@ export function createSessionWriter(
 
   return {
     onEvent(event: AgentEvent): void {
+      track(event);
       switch (event.type) {
         case 'start':
         case 'delta':
@@ -61,5 +80,8 @@ export function createSessionWriter(
     },
     /** Resolves when everything written so far is saved. */
     flush: () => chain,
+    /** The turn the model was writing when the run ended, if it had written anything. */
+    partial: (): PartialTurn | null =>
+      live && (live.think.trim() || live.action.trim()) ? { ...live } : null,
   };
 }

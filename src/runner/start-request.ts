@@ -5,4 +5,6 @@ export interface StartRequest {
   question: string;
   origin: 'ask' | 'page' | 'selection';
   page?: PageContent;
+  /** A follow-up question: the session it continues (its answer and sources start this run). */
+  followUpOf?: string;
 }

@@ -119,6 +119,8 @@ export const SettingsSchema = v.object({
     [],
   ),
   exportTrail: v.optional(v.boolean(), true),
+  /** The side panel's first-run guide was dismissed. */
+  guideDone: v.optional(v.boolean(), false),
 });
 
 export type Settings = v.InferOutput<typeof SettingsSchema>;

@@ -24,9 +24,12 @@ export const sessionRecordSchema: v.GenericSchema<unknown, SessionRecord> = v.lo
   citations: v.optional(jsonValueSchema),
   stats: v.optional(jsonValueSchema),
   error: optionalString,
+  errorCode: optionalString,
   readOnly: v.optional(v.boolean()),
   parentId: optionalString,
   attempt: optionalNumber,
+  followUpOf: optionalString,
+  partialTurn: v.optional(jsonValueSchema),
 });
 
 export const stepRecordSchema: v.GenericSchema<unknown, StepRecord> = v.looseObject({

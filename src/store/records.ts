@@ -20,12 +20,21 @@ export interface SessionRecord {
   citations?: JsonValue;
   stats?: JsonValue;
   error?: string;
+  /** What kind of failure `error` is (an AgentErrorCode such as 'search-failed'), when known. */
+  errorCode?: string;
   /** Imported sessions are shown but never resumed or edited. */
   readOnly?: boolean;
   /** Set on the extra attempts of a several-attempt run: the session they vote for. */
   parentId?: string;
   /** Which attempt this is (2..N); the parent is attempt 1. */
   attempt?: number;
+  /** The session this one follows up on (a follow-up question in the same thread). */
+  followUpOf?: string;
+  /**
+   * The model turn a stop or failure cut off before it became a step (`{seq, think, action}`), so
+   * the panel can still show what the model was thinking.
+   */
+  partialTurn?: JsonValue;
 }
 
 export type StepStatus = 'pending' | 'done';

@@ -46,7 +46,19 @@ describe('accessibility (axe-core)', () => {
     await fx?.close();
   });
 
-  it('the side panel with a finished run has no serious or critical violations', async () => {
+  /** Checked in the light theme and again in the dark one: contrast differs between them. */
+  async function bothThemes(page: Page): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = {};
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      out[colorScheme] = await seriousViolations(page);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    return out;
+  }
+  const clean = { light: [], dark: [] };
+
+  it('the side panel (first-run guide, finished run, history) has none, light or dark', async () => {
     fx.model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
       toolCallTurn('visit', { url: [fx.pageUrl], goal: 'Which coverage library works with Mocha?' }),
@@ -55,18 +67,32 @@ describe('accessibility (axe-core)', () => {
     const panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
     await writeSettings(panel, fx.settings);
+    await panel.reload();
+    await panel.getByTestId('first-run-guide').waitFor();
+    await panel
+      .getByTestId('guide-search-result')
+      .and(panel.locator('[data-ok]:not([data-ok=""])'))
+      .waitFor();
+    expect(await bothThemes(panel)).toEqual(clean);
     await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
     await panel.keyboard.press('Enter');
     await panel.getByTestId('answer').waitFor({ timeout: 30_000 });
-    expect(await seriousViolations(panel)).toEqual([]);
+    expect(await bothThemes(panel)).toEqual(clean);
+    // The trail opened, with a step's card, and the health details.
+    await panel.getByTestId('trail-summary').click();
+    await panel.locator('[data-testid=step-card] button.line-row').first().click();
+    await panel.getByTestId('health').click();
+    expect(await bothThemes(panel)).toEqual(clean);
     await panel.getByTestId('open-history').click();
     await panel.getByTestId('history-item').first().waitFor();
-    expect(await seriousViolations(panel)).toEqual([]);
+    await panel.getByTestId('history-menu').click();
+    expect(await bothThemes(panel)).toEqual(clean);
   });
 
-  it('the options page has no serious or critical violations', async () => {
+  it('the options page has none, light or dark, and its content is in a main landmark', async () => {
     const page = await b.openPage('extension/options/index.html');
     await page.locator('input[name=stepLimit]').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await bothThemes(page)).toEqual(clean);
   });
 });

@@ -48,6 +48,9 @@ describe('the side panel, as a user drives it', () => {
 
     const search = panel.locator('[data-testid=step-card][data-kind=search]');
     await search.first().waitFor({ timeout: 20_000 });
+    // A step is one line in words; opening it shows what the search found.
+    expect(await search.first().textContent()).toContain('Searched: frontend javascript code coverage');
+    await search.first().locator('button.line-row').click();
     await expect.poll(() => search.first().textContent()).toContain('Frontend code coverage');
     await b.screenshot(panel, 'sidepanel-mid-run');
 
@@ -62,6 +65,9 @@ describe('the side panel, as a user drives it', () => {
     expect(await panel.getByTestId('sources').textContent()).toContain(pageUrl);
     expect(await panel.locator('[data-testid=step-card][data-kind=visit]').count()).toBe(1);
     // The visit card says how the page was read: this server-rendered page needed no tab.
+    // (The trail is folded under the answer, and a step line opens to its details.)
+    await panel.getByTestId('trail-summary').click();
+    await panel.locator('[data-testid=step-card][data-kind=visit] button.line-row').click();
     const via = panel.locator('[data-testid=step-card][data-kind=visit] [data-testid=read-via]');
     expect(await via.getAttribute('data-via')).toBe('fetch');
     expect(await via.textContent()).toBe('Read by fetching the page (no tab needed)');
@@ -114,7 +120,8 @@ describe('the side panel, as a user drives it', () => {
     await side.getByTestId('answer').waitFor({ timeout: 30_000 });
     const first = side.locator('[data-testid=step-card]').first();
     expect(await first.getAttribute('data-kind')).toBe('visit');
-    expect(await first.textContent()).toContain(new URL(pageUrl).host);
+    // The line names the site read (its host name; the port is plumbing).
+    expect(await first.textContent()).toContain(`Read ${new URL(pageUrl).hostname}`);
     const request = model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
     const sent = JSON.stringify(request?.body?.messages ?? []);
     expect(sent).toContain(pageUrl);

@@ -5,7 +5,10 @@ import { OpenAiEngine } from '../openai-engine';
 import { summarizeProbe, type WebGpuProbe } from '../webgpu-probe';
 import { describeEngineCatalog } from './engine-catalog';
 import type { EngineHost } from './engine-host';
+import { statusForSettings } from './engine-status';
+import { findOllama } from './local-servers';
 import { createModelHandlers } from './model-handlers';
+import { createServerHealth } from './server-health';
 import type { WebLlmAdmin } from './webllm-admin';
 
 export interface EngineHandlerDeps {
@@ -22,14 +25,38 @@ export interface EngineHandlerDeps {
 /** The engine room: its state, loading and unloading, and the models on offer. */
 export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine'> {
   const { engines, loadSettings, webllm } = d;
+  const health = createServerHealth({
+    check: async (baseUrl, signal) => {
+      try {
+        const r = await (await serverFor(await loadSettings())).testConnection(signal);
+        return r.ok ? { ok: true } : { ok: false, message: r.message, hint: r.hint };
+      } catch {
+        return { ok: false, message: `The model server at ${baseUrl} did not answer within a few seconds.` };
+      }
+    },
+    now: () => Date.now(),
+  });
+  /** The engine's state for the saved settings, and for a model server whether it answers. */
+  const current = async () => {
+    const s = await loadSettings();
+    return health.annotate(statusForSettings(engines.status(), s), s.openaiBaseUrl);
+  };
+  const serverFor = async (s: Settings) => {
+    const key = await d.secret('openaiKey');
+    return new OpenAiEngine({
+      baseUrl: s.openaiBaseUrl,
+      ...(key ? { apiKey: key } : {}),
+      firstByteTimeoutMs: s.openaiFirstByteTimeoutMs,
+    });
+  };
   return {
-    'engine.ping': () => ({
+    'engine.ping': async () => ({
       context: 'engine',
       startedAt: d.startedAt,
-      engine: engines.status(),
+      engine: await current(),
       isolated: globalThis.crossOriginIsolated === true,
     }),
-    'engine.status': () => engines.status(),
+    'engine.status': () => current(),
     'engine.load': async () => {
       // Asked for by a person (Load model, Download): downloading is what they want.
       await engines.ensure(await loadSettings(), undefined, { download: true });
@@ -47,14 +74,13 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
       return { deleted: true };
     },
     ...createModelHandlers({ engines, library: d.library, loadSettings }),
+    'engine.findLocal': async () => ({ ollama: await findOllama(globalThis.fetch.bind(globalThis)) }),
+    'engine.models': async () => {
+      const r = await (await serverFor(await loadSettings())).testConnection();
+      return { models: r.ok ? r.models : [] };
+    },
     'engine.test': async () => {
-      const s = await loadSettings();
-      const key = await d.secret('openaiKey');
-      const r = await new OpenAiEngine({
-        baseUrl: s.openaiBaseUrl,
-        ...(key ? { apiKey: key } : {}),
-        firstByteTimeoutMs: s.openaiFirstByteTimeoutMs,
-      }).testConnection();
+      const r = await (await serverFor(await loadSettings())).testConnection();
       return r.ok
         ? { ok: true, message: `Connected: ${r.models.length} model(s), ${Math.round(r.latencyMs)} ms.` }
         : { ok: false, message: [r.message, r.hint].filter(Boolean).join(' ') };

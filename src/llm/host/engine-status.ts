@@ -14,6 +14,8 @@ export interface EngineStatus {
   notice?: string;
   threads?: number;
   backend?: 'webgpu' | 'cpu';
+  /** For a model server: whether it answered the last health check, and what it said if not. */
+  server?: { ok: boolean; message?: string; hint?: string };
 }
 
 /** What the settings would load, before anything is downloaded (the first-run explanation). */
@@ -31,4 +33,33 @@ export interface StoredModelInfo {
   doneBytes: number;
   complete: boolean;
   shards: number;
+}
+
+/**
+ * The model the settings name for their engine, or null when the host's model id cannot be matched
+ * against it: web-llm's "Auto", and GGUF, whose status names the resolved file, not the URL typed.
+ */
+function namedModel(s: { engine: string; webllmModel: string; openaiModel: string }) {
+  if (s.engine === 'wllama') return null;
+  const name = s.engine === 'openai' ? s.openaiModel : s.webllmModel;
+  return name.trim() || null;
+}
+
+/**
+ * The host's status as it applies to the saved settings: after the user picks another engine or
+ * model, an old "ready" or "could not be loaded" is about a model no longer chosen, so the status
+ * reads "not loaded" for the new one until it loads. A load under way is shown as it is.
+ */
+export function statusForSettings(
+  status: EngineStatus,
+  s: { engine: string; webllmModel: string; openaiModel: string },
+): EngineStatus {
+  if (status.state === 'loading') return status;
+  // Auto picks the engine and model itself: whatever it loaded is the one the settings ask for.
+  if (s.engine === 'auto') return status;
+  const wanted = namedModel(s);
+  const sameEngine = status.engine === s.engine;
+  const sameModel = wanted === null || status.modelId === null || status.modelId === wanted;
+  if (sameEngine && sameModel) return status;
+  return { engine: s.engine, modelId: wanted, state: 'not-loaded' };
 }

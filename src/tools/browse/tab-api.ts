@@ -11,7 +11,7 @@ export interface TabLoad {
   /** The navigation failed (network error, blocked address, a download): no page to read. */
   errorPage?: boolean;
   /** The page as read once it settled (absent after a timeout: read what arrived with `extract`). */
-  page?: ExtractedPage & { contentType?: string };
+  page?: ExtractedPage & { contentType?: string; httpStatus?: number };
 }
 
 /** What reading a page through the browser needs; src/platform/tab-api.ts implements it with chrome.*. */
@@ -33,7 +33,11 @@ export interface TabApi {
     url: string,
     opts: { timeoutMs: number; signal?: AbortSignal; onUrl: (url: string) => boolean },
   ): Promise<TabLoad>;
-  extract(tabId: number, opts: { partial: boolean }): Promise<ExtractedPage & { contentType?: string }>;
+  /** The page as extracted, its content type, and the HTTP status its document came with (when known). */
+  extract(
+    tabId: number,
+    opts: { partial: boolean },
+  ): Promise<ExtractedPage & { contentType?: string; httpStatus?: number }>;
   /** The read is over: after a clean read the tab waits for the next one; otherwise it is closed. */
   releaseAgentTab(tabId: number, opts: { reusable: boolean }): Promise<void>;
   /** Closes the agent tabs waiting for a read (a run ended); returns how many. */

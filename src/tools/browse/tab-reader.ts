@@ -66,6 +66,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   const open = await api.findLoadedTab(target);
   if (open) {
     const page = await api.extract(open.tabId, { partial: false });
+    if (httpFailed(page.httpStatus)) return failed(target, httpReason(page.httpStatus));
     return { ok: true, url: target, finalUrl: open.url, ...pageFields(page), via: 'open-tab' };
   }
 
@@ -108,6 +109,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
             : `The page could not be read (${why}).`,
       );
     }
+    if (httpFailed(page.httpStatus)) return failed(target, httpReason(page.httpStatus));
     if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
       return failed(target, `The address is not a web page (${page.contentType}).`);
     }
@@ -151,4 +153,21 @@ function pageFields(p: Awaited<ReturnType<TabApi['extract']>>) {
     ...(p.publishedTime ? { publishedTime: p.publishedTime } : {}),
     ...(p.siteName ? { siteName: p.siteName } : {}),
   };
+}
+
+const httpFailed = (status: number | undefined): status is number => status !== undefined && status >= 400;
+
+const STATUS_WORDS: Record<number, string> = {
+  401: 'sign-in required',
+  403: 'access refused',
+  404: 'not found',
+  410: 'gone',
+  429: 'too many requests',
+  451: 'unavailable for legal reasons',
+};
+
+/** A page that answered with an HTTP error is not read: its text is an error page, not the page. */
+function httpReason(status: number): string {
+  const words = STATUS_WORDS[status] ?? (status >= 500 ? 'server error' : 'error');
+  return `The page answered HTTP ${status} (${words}), so there was nothing to read.`;
 }

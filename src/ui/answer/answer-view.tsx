@@ -55,8 +55,10 @@ export function AnswerView({
     return out;
   }, [steps, citations]);
   return (
-    <section class="answer" aria-labelledby="answer-title">
-      <h2 id="answer-title">{t('answerTitle')}</h2>
+    <section class="answer" aria-labelledby="answer-title" data-testid="answer-section">
+      <h2 id="answer-title" class="visually-hidden">
+        {t('answerTitle')}
+      </h2>
       {forced ? <p class="note">{t('answerForced')}</p> : null}
       {votes && votes.attempts > 1 ? (
         <p class="small muted" data-testid="votes">

@@ -1,6 +1,6 @@
 import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
-import type { CitedAnswer } from '../../agent/types';
+import type { CitedAnswer, CitedSentence } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
 
 /**
@@ -10,8 +10,7 @@ import { isWebUrl } from '../../export/domain';
  */
 const CITE_OPEN = '\uE000';
 const CITE_CLOSE = '\uE001';
-const UNSUP_OPEN = '\uE002';
-const UNSUP_CLOSE = '\uE003';
+const UNSUP = '\uE002';
 const PRIVATE = /[\uE000-\uE003]/g;
 
 export interface AnswerLabels {
@@ -49,47 +48,49 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const BLOCK_START = /^(\s*(?:#{1,6}\s|[-*+]\s+|\d+[.)]\s+|>\s*)*)/;
 const SKIP_MARK = /^\s*(?:#{1,6}\s|\||```|$)/;
+// A clause ending in a comma or semicolon takes its citation before that mark: "in 1998[1], and".
+const CLAUSE_END = /[,;:]$/;
 
-/** Re-joins the cited sentences with placeholders: citation numbers after, unsupported spans around. */
+/** Re-joins the cited sentences with placeholders: citation numbers after, a mark after unsupported ones. */
 function withPlaceholders(cited: CitedAnswer): string {
   return cited.sentences
-    .map((s) => {
+    .map((s, i) => {
       const text = s.text.replace(PRIVATE, '');
       const body = text.trimEnd();
       const tail = text.slice(body.length);
-      if (s.citations.length > 0) return `${body}${CITE_OPEN}${s.citations.join(',')}${CITE_CLOSE}${tail}`;
-      if (s.supported || SKIP_MARK.test(body)) return text;
-      const lead = BLOCK_START.exec(body)?.[1] ?? '';
-      if (!body.slice(lead.length).trim()) return text;
-      return `${lead}${UNSUP_OPEN}${body.slice(lead.length)}${UNSUP_CLOSE}${tail}`;
+      if (s.heading || SKIP_MARK.test(body)) return text;
+      const mark = CLAUSE_END.test(body) ? body.length - 1 : body.length;
+      if (s.citations.length > 0)
+        return `${body.slice(0, mark)}${CITE_OPEN}${i}${CITE_CLOSE}${body.slice(mark)}${tail}`;
+      if (s.supported || !/[\p{L}\p{N}]/u.test(body)) return text;
+      return `${body.slice(0, mark)}${UNSUP}${body.slice(mark)}${tail}`;
     })
     .join('');
 }
 
-function citationLinks(nums: string, sources: CitedAnswer['sources']): string {
-  const links = nums.split(',').map((raw) => {
-    const n = Number(raw);
+function citationLinks(sentence: CitedSentence, sources: CitedAnswer['sources']): string {
+  const links = sentence.citations.map((n, j) => {
     const src = sources.find((s) => s.n === n);
     if (!src || !isWebUrl(src.url)) return `[${n}]`;
-    const title = escapeAttr(`${src.title} — ${src.url}`);
-    return `<a class="citation" data-testid="citation" href="${escapeAttr(src.url)}" target="_blank" rel="noopener noreferrer" title="${title}">[${n}]</a>`;
+    const quote = sentence.quotes?.[j]?.replace(PRIVATE, '').trim() ?? '';
+    const title = escapeAttr(quote ? `${src.title} — ${src.url}\n“${quote}”` : `${src.title} — ${src.url}`);
+    const data = quote ? ` data-quote="${escapeAttr(`“${quote}”`)}"` : '';
+    return `<a class="citation" data-testid="citation" href="${escapeAttr(src.url)}" target="_blank" rel="noopener noreferrer" title="${title}"${data}>[${n}]</a>`;
   });
   return `<sup class="citations">${links.join('')}</sup>`;
 }
 
 function replacePlaceholders(html: string, cited: CitedAnswer, labels: AnswerLabels): string {
-  let out = html.replace(/\uE000([\d,]+)\uE001/g, (_, nums: string) => citationLinks(nums, cited.sources));
-  // A sentence wholly inside one text run gets a span; one that crosses tags gets a trailing mark.
-  const title = escapeAttr(labels.unsupported);
+  let out = html.replace(/\uE000(\d+)\uE001/g, (_, i: string) => {
+    const sentence = cited.sentences[Number(i)];
+    return sentence ? citationLinks(sentence, cited.sources) : '';
+  });
+  // One quiet mark per unsupported sentence: read by screen readers, never a tab stop.
+  const label = escapeAttr(labels.unsupported);
   out = out.replace(
-    /\uE002([^<>\uE002\uE003]*)\uE003/g,
-    (_, text: string) => `<span class="unsupported" tabindex="0" title="${title}">${text}</span>`,
-  );
-  out = out.replace(
-    /\uE003/g,
-    `<span class="unsupported-mark" title="${title}" aria-label="${title}">?</span>`,
+    /\uE002/g,
+    `<span class="unsupported-mark" data-testid="unsupported" role="img" title="${label}" aria-label="${label}">?</span>`,
   );
   return out.replace(PRIVATE, '');
 }

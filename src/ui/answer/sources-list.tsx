@@ -3,6 +3,10 @@ import { domainOf, isWebUrl } from '../../export/domain';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from '../trajectory/domain-avatar';
 
+/**
+ * The cited pages as numbered chips under the answer (domain initial and title, no favicon: that
+ * would need a fetch or another permission), then the pages read but not cited, folded.
+ */
 export function SourcesList({
   sources,
   others,
@@ -17,25 +21,25 @@ export function SourcesList({
     <div class="sources" data-testid="sources">
       {sources.length > 0 ? (
         <>
-          <h3>{t('sourcesTitle')}</h3>
-          <ol>
+          <h3 class="visually-hidden">{t('sourcesTitle')}</h3>
+          <ol class="source-chips">
             {[...sources]
               .sort((a, b) => a.n - b.n)
               .map((s) => (
-                <li key={s.n} value={s.n} id={`source-${s.n}`}>
-                  <SourceLink url={s.url} title={s.title} />
+                <li key={s.n} id={`source-${s.n}`}>
+                  <SourceChip n={s.n} url={s.url} title={s.title} />
                 </li>
               ))}
           </ol>
         </>
       ) : null}
       {others.length > 0 ? (
-        <details>
+        <details class="other-sources">
           <summary>{t('sourcesOthers', String(others.length))}</summary>
           <ul>
             {others.map((s) => (
               <li key={s.url}>
-                <SourceLink url={s.url} title={s.title} />
+                <SourceChip url={s.url} title={s.title} />
               </li>
             ))}
           </ul>
@@ -45,19 +49,24 @@ export function SourcesList({
   );
 }
 
-function SourceLink({ url, title }: { url: string; title: string }) {
+function SourceChip({ n, url, title }: { n?: number; url: string; title: string }) {
   const domain = domainOf(url);
-  return (
-    <span class="source">
+  const body = (
+    <>
+      {n !== undefined ? <span class="chip-n">{n}</span> : null}
       <DomainAvatar domain={domain} />
-      {isWebUrl(url) ? (
-        <a href={url} target="_blank" rel="noopener noreferrer" title={url}>
-          {title || url}
-        </a>
-      ) : (
-        <span>{title || url}</span>
-      )}
-      <span class="url">{url}</span>
-    </span>
+      <span class="chip-text">
+        <span class="chip-title">{title || domain || url}</span>
+        <span class="chip-domain">{domain}</span>
+      </span>
+      <span class="url visually-hidden">{url}</span>
+    </>
+  );
+  return isWebUrl(url) ? (
+    <a class="chip" href={url} target="_blank" rel="noopener noreferrer" title={url}>
+      {body}
+    </a>
+  ) : (
+    <span class="chip">{body}</span>
   );
 }

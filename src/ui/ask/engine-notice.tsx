@@ -7,16 +7,20 @@ import { useEnginePlan } from './use-engine-plan';
 
 /**
  * Says what is missing before research can run, and offers the next step: load the model, fix the
- * engine settings, or reload the extension when its engine host does not answer.
+ * engine settings, start the model server, or reload the extension when its engine host does not
+ * answer. A model server needs no download, so for it this only speaks when the server does not answer.
  */
 export function EngineNotice({
   status,
   services,
   onError,
+  onRecheck,
 }: {
   status: SystemStatus;
   services: UiServices;
   onError: (message: string) => void;
+  /** Asks for the status again (after the user started their model server). */
+  onRecheck?: () => void;
 }) {
   const { t } = services;
   const engine = status.engine;
@@ -70,17 +74,26 @@ export function EngineNotice({
       </p>
     );
   }
-  if (engine.state === 'error') {
+  const server = engine.engine === 'openai' ? engine.server : undefined;
+  if (engine.state === 'error' || server?.ok === false) {
+    const error = engine.state === 'error' ? engine.error : server;
     return (
-      <div class="banner error" role="alert" data-testid="error-banner">
+      <div class="banner error" role="alert" data-testid="engine-error">
         <p>
-          <strong>{t('noticeEngineError')}</strong> {engine.error?.message ?? ''}
+          <strong>{engine.state === 'error' ? t('noticeEngineError') : t('noticeServerDown')}</strong>{' '}
+          {error?.message ?? ''}
         </p>
-        {engine.error?.hint ? <p class="small">{engine.error.hint}</p> : null}
+        {error?.hint ? <p class="small">{error.hint}</p> : null}
         <div class="banner-actions">
-          <button type="button" onClick={load}>
-            {t('noticeRetryLoad')}
-          </button>
+          {engine.engine === 'openai' ? (
+            <button type="button" data-testid="recheck" onClick={() => onRecheck?.()}>
+              {t('noticeRecheck')}
+            </button>
+          ) : (
+            <button type="button" data-testid="retry-load" onClick={load}>
+              {t('noticeRetryLoad')}
+            </button>
+          )}
           <button type="button" class="link" onClick={() => services.openOptions()}>
             {t('noticeOpenOptions')}
           </button>
@@ -88,10 +101,10 @@ export function EngineNotice({
       </div>
     );
   }
-  if (engine.state === 'not-loaded') {
+  if (engine.state === 'not-loaded' && engine.engine !== 'openai') {
     return (
       <div class="banner info" data-testid="engine-notice">
-        <p>{t('noticeNotLoaded')}</p>
+        <p>{!plan && engine.modelId ? t('noticeNotLoadedModel', engine.modelId) : t('noticeNotLoaded')}</p>
         {plan ? <PlanSummary plan={plan} t={t} /> : null}
         {planError ? (
           <div data-testid="plan-error">

@@ -4,7 +4,9 @@ import type { SessionRecord } from '../../store/records';
 import { ImportInput } from '../export/import-input';
 import type { UiServices } from '../shared/services';
 import { ConfirmButton } from './confirm-button';
-import { canContinue, formatWhen } from './history-format';
+import { canContinue } from './history-format';
+import { HistoryMenu } from './history-menu';
+import { HistoryRowText } from './history-row';
 import { useHistory } from './use-history';
 
 /** A run's extra attempts go with it: they are not listed on their own, so nothing else could delete them. */
@@ -51,18 +53,20 @@ export function HistoryList({
           value={query}
           onInput={(e) => setQuery(e.currentTarget.value)}
         />
-        {sessions && sessions.length > 0 ? (
-          <ConfirmButton
-            label={t('historyClearAll')}
-            question={t('historyClearAllQuestion', String(sessions.length))}
-            confirmLabel={t('historyClearAllConfirm')}
-            onConfirm={() => void run((s) => s.sessions.clearAll())()}
-            t={t}
-            testId="clear-history"
-          />
-        ) : null}
+        <HistoryMenu t={t}>
+          <ImportInput onOpen={actions.openImport} t={t} />
+          {sessions && sessions.length > 0 ? (
+            <ConfirmButton
+              label={t('historyClearAll')}
+              question={t('historyClearAllQuestion', String(sessions.length))}
+              confirmLabel={t('historyClearAllConfirm')}
+              onConfirm={() => void run((s) => s.sessions.clearAll())()}
+              t={t}
+              testId="clear-history"
+            />
+          ) : null}
+        </HistoryMenu>
       </div>
-      <ImportInput onOpen={actions.openImport} t={t} />
       {error ? <p role="alert">{error}</p> : null}
       {sessions === null ? <p>{t('loading')}</p> : null}
       {sessions?.length === 0 ? <p class="muted">{query ? t('historyNoMatch') : t('historyEmpty')}</p> : null}
@@ -70,10 +74,7 @@ export function HistoryList({
         {(sessions ?? []).map((s) => (
           <li key={s.id} data-testid="history-item" data-status={s.status}>
             <button type="button" class="history-open" onClick={() => actions.open(s)}>
-              <span class="history-question">{s.question}</span>
-              <span class="small muted">
-                {formatWhen(s.updatedAt)} · {t(`sessionStatus_${s.status}`)}
-              </span>
+              <HistoryRowText s={s} t={t} />
             </button>
             <span class="history-actions">
               {canContinue(s, activeIds) ? (

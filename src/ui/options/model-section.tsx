@@ -23,7 +23,7 @@ export function ModelSection(
   // A finished download changes the cached list; the key makes it reload then.
   const refreshKey = `${status?.state ?? ''}|${status?.modelId ?? ''}`;
   return (
-    <fieldset>
+    <fieldset id="model">
       <legend>{t('optionsModel')}</legend>
       <label>
         {t('optionsEngine')}

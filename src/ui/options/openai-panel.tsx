@@ -38,7 +38,9 @@ export function OpenAiPanel({
     void commit()
       .then(async (saved) => {
         if (!saved) return;
-        setResult(await services.client.send('engine.test', {}));
+        // Testing saves first (the engine host tests saved settings); say so rather than save silently.
+        const r = await services.client.send('engine.test', {});
+        setResult({ ok: r.ok, message: `${t('testSavedFirst')} ${r.message}` });
       })
       .catch((e: unknown) => {
         const { message, hint } = errorParts(e);

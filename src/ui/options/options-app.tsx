@@ -16,6 +16,14 @@ import { useSecrets } from './use-secrets';
 
 type SaveState = 'idle' | 'saving' | 'saved' | { error: string };
 
+/** The page's sections, in order: ids are the anchors `openOptions(section)` opens at. */
+const SECTIONS = [
+  ['model', 'optionsModel'],
+  ['search', 'optionsSearch'],
+  ['research', 'optionsResearch'],
+  ['privacy', 'optionsPrivacy'],
+] as const;
+
 const SECRET_KEYS = [OPENAI_KEY, ...PROVIDERS.filter((p) => p.needsKey).map((p) => secretKeyFor(p.id))];
 
 const withAllProviders = (s: Settings): Settings => ({
@@ -46,8 +54,24 @@ export function OptionsApp({ services }: { services: UiServices }) {
     );
   }, [services]);
 
-  if (loadError) return <p role="alert">{loadError}</p>;
-  if (!settings || !saved) return <p>{t('loading')}</p>;
+  const ready = settings !== null;
+  useEffect(() => {
+    // Opened at a section (options page URL #search): its content exists only once settings loaded.
+    if (ready && location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [ready]);
+
+  if (loadError)
+    return (
+      <main class="options">
+        <p role="alert">{loadError}</p>
+      </main>
+    );
+  if (!settings || !saved)
+    return (
+      <main class="options">
+        <p>{t('loading')}</p>
+      </main>
+    );
 
   const set = <K extends keyof Settings>(k: K, value: Settings[K]) => {
     setSettings({ ...settings, [k]: value });
@@ -103,26 +127,44 @@ export function OptionsApp({ services }: { services: UiServices }) {
   const dirty = secrets.dirty || JSON.stringify(settings) !== JSON.stringify(saved);
 
   return (
-    <form class="options" onSubmit={onSubmit} aria-labelledby="options-title">
-      <h1 id="options-title">{t('optionsTitle')}</h1>
-      <ModelSection {...shared} {...links} status={status} />
-      <SearchSection {...shared} {...links} />
-      <ProfileSection {...shared} />
-      <ResearchSection {...shared} />
-      <PrivacySection {...shared} />
-      <div class="actions">
-        <button type="submit" class="primary" disabled={save === 'saving'}>
-          {t('save')}
-        </button>
-        <span role="status" data-testid="save-state">
-          {save === 'saved' ? t('saved') : typeof save === 'object' ? save.error : dirty ? t('unsaved') : ''}
-        </span>
-      </div>
-      {denied.length > 0 ? (
-        <p class="note" role="alert" data-testid="permission-denied">
-          {t('accessDenied', denied.join(', '))}
-        </p>
-      ) : null}
-    </form>
+    <main class="options" aria-labelledby="options-title">
+      <form onSubmit={onSubmit} aria-labelledby="options-title">
+        <header class="options-header">
+          <h1 id="options-title">{t('optionsTitle')}</h1>
+          <nav class="section-nav" aria-label={t('optionsSections')}>
+            {SECTIONS.map(([id, label]) => (
+              <a key={id} href={`#${id}`}>
+                {t(label)}
+              </a>
+            ))}
+          </nav>
+        </header>
+        <ModelSection {...shared} {...links} status={status} />
+        <SearchSection {...shared} {...links} />
+        <ProfileSection {...shared} />
+        <ResearchSection {...shared} />
+        <PrivacySection {...shared} />
+        {denied.length > 0 ? (
+          <p class="note" role="alert" data-testid="permission-denied">
+            {t('accessDenied', denied.join(', '))}
+          </p>
+        ) : null}
+        {/* Always in view: a change anywhere on the page can be saved without scrolling to the end. */}
+        <div class="save-bar actions">
+          <button type="submit" class="primary" disabled={save === 'saving'}>
+            {t('save')}
+          </button>
+          <span role="status" data-testid="save-state">
+            {save === 'saved'
+              ? t('saved')
+              : typeof save === 'object'
+                ? save.error
+                : dirty
+                  ? t('unsaved')
+                  : ''}
+          </span>
+        </div>
+      </form>
+    </main>
   );
 }

@@ -4,7 +4,7 @@ import type { SectionProps } from './option-types';
 /** What the agent may open and how: URL rules, sign-ins, tab limits; developer switches apart. */
 export function PrivacySection({ settings, set, t }: SectionProps) {
   return (
-    <fieldset>
+    <fieldset id="privacy">
       <legend>{t('optionsPrivacy')}</legend>
       <label class="check">
         <input

@@ -1,10 +1,11 @@
 import type { Settings } from '../../settings/schema';
 import type { SectionProps } from './option-types';
+import { StepCapNote } from './step-cap-note';
 
 /** How a run behaves: length, depth, attempts, page summaries, and the export default. */
 export function ResearchSection({ settings, set, t }: SectionProps) {
   return (
-    <fieldset>
+    <fieldset id="research">
       <legend>{t('optionsResearch')}</legend>
       <label>
         {t('optionsStepLimit')}
@@ -30,6 +31,7 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
           <option value="deep">{t('thoroughnessDeep')}</option>
         </select>
       </label>
+      <StepCapNote settings={settings} t={t} />
       <label>
         {t('optionsAttempts')}
         <span class="small muted">{t('optionsAttemptsHelp')}</span>

@@ -35,7 +35,7 @@ export function SearchSection({
       list.map((p) => (p.id === next.id ? next : p)),
     );
   return (
-    <fieldset>
+    <fieldset id="search">
       <legend>{t('optionsSearch')}</legend>
       <p class="small muted">{t('optionsSearchHelp')}</p>
       {list.every((p) => !p.enabled) ? <p class="note">{t('optionsSearchNone')}</p> : null}

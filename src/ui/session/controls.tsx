@@ -8,8 +8,22 @@ export interface ControlActions {
   steer(note: string): Promise<boolean>;
 }
 
-/** Stop, answer now, and a note that steers the next step; shown while a session runs. */
-function ControlsImpl({ actions, t }: { actions: ControlActions; t: Translate }) {
+/**
+ * Stop, answer now, and a note that steers the next step; shown while a session runs, pinned to the
+ * top of the panel so it stays in reach while the trail scrolls. Each button says at once that it
+ * was heard: the trail shows the note, the live line says "Writing the answer…".
+ */
+function ControlsImpl({
+  actions,
+  stopping,
+  answering,
+  t,
+}: {
+  actions: ControlActions;
+  stopping: boolean;
+  answering: boolean;
+  t: Translate;
+}) {
   const [note, setNote] = useState('');
   const [sent, setSent] = useState(false);
   const submit = async (e: Event) => {
@@ -22,14 +36,21 @@ function ControlsImpl({ actions, t }: { actions: ControlActions; t: Translate })
     }
   };
   return (
-    <fieldset class="controls">
+    <fieldset class="controls" data-testid="controls">
       <legend class="visually-hidden">{t('controlsLabel')}</legend>
-      <button type="button" data-testid="stop" onClick={actions.stop}>
-        {t('controlStop')}
-      </button>
-      <button type="button" data-testid="answer-now" onClick={actions.answerNow}>
-        {t('controlAnswerNow')}
-      </button>
+      <div class="control-buttons">
+        <button type="button" class="danger" data-testid="stop" onClick={actions.stop} disabled={stopping}>
+          {stopping ? t('controlStopping') : t('controlStop')}
+        </button>
+        <button
+          type="button"
+          data-testid="answer-now"
+          onClick={actions.answerNow}
+          disabled={answering || stopping}
+        >
+          {t('controlAnswerNow')}
+        </button>
+      </div>
       <form class="steer" onSubmit={submit}>
         <label for="steer" class="visually-hidden">
           {t('controlSteerLabel')}
@@ -49,10 +70,10 @@ function ControlsImpl({ actions, t }: { actions: ControlActions; t: Translate })
         <button type="submit" data-testid="steer-send" disabled={!note.trim()}>
           {t('controlSteer')}
         </button>
-        <span role="status" class="small muted">
-          {sent ? t('controlSteerSent') : ''}
-        </span>
       </form>
+      <span role="status" class="visually-hidden">
+        {sent ? t('controlSteerSent') : ''}
+      </span>
     </fieldset>
   );
 }

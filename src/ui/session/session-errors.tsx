@@ -2,15 +2,31 @@ import { memo } from 'preact/compat';
 import type { Translate } from '../shared/translate';
 import type { SessionError } from './session-state';
 
-/** Errors the run reported (search provider failing, engine failure) with the text it gave. */
-function SessionErrorsImpl({ errors, t }: { errors: readonly SessionError[]; t: Translate }) {
+/**
+ * Errors the run reported (search provider failing, engine failure) with the text it gave. A run
+ * whose every search failed points to the search settings.
+ */
+function SessionErrorsImpl({
+  errors,
+  onOpenOptions,
+  t,
+}: {
+  errors: readonly SessionError[];
+  onOpenOptions?: ((section: string) => void) | undefined;
+  t: Translate;
+}) {
   if (errors.length === 0) return null;
-  const shown = errors.slice(-3);
-  const fatal = errors.some((e) => e.fatal);
+  // The same failure can arrive live and again from the saved session: show it once.
+  const unique = errors.filter((e, i) => errors.findIndex((x) => x.message === e.message) === i);
+  const shown = unique.slice(-3);
+  const fatal = unique.some((e) => e.fatal);
+  const search = unique.some((e) => e.code === 'search-failed');
   return (
     <div class={`banner ${fatal ? 'error' : 'warn'}`} role="alert" data-testid="error-banner">
       <p>
-        <strong>{fatal ? t('sessionFailed') : t('sessionProblems')}</strong>
+        <strong>
+          {search ? t('sessionSearchFailed') : fatal ? t('sessionFailed') : t('sessionProblems')}
+        </strong>
       </p>
       <ul>
         {shown.map((e, i) => (
@@ -19,7 +35,15 @@ function SessionErrorsImpl({ errors, t }: { errors: readonly SessionError[]; t: 
           </li>
         ))}
       </ul>
-      {fatal ? <p class="small">{t('sessionFailedHint')}</p> : null}
+      {search && onOpenOptions ? (
+        <div class="banner-actions">
+          <button type="button" data-testid="open-search-settings" onClick={() => onOpenOptions('search')}>
+            {t('openSearchSettings')}
+          </button>
+        </div>
+      ) : fatal ? (
+        <p class="small">{t('sessionFailedHint')}</p>
+      ) : null}
     </div>
   );
 }

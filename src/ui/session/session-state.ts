@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type {
   AgentErrorCode,
   AgentEvent,
@@ -32,6 +33,8 @@ export interface SessionView {
   session: SessionRecord | null;
   steps: AgentStep[];
   live: LiveTurn | null;
+  /** The turn a stop or failure cut off: kept on screen with its thinking. */
+  partial: LiveTurn | null;
   stats: AgentStats | null;
   answer: { text: string; forced: boolean; citations: CitedAnswer | null } | null;
   errors: SessionError[];
@@ -47,6 +50,7 @@ export function emptyView(id: string, question = ''): SessionView {
     session: null,
     steps: [],
     live: null,
+    partial: null,
     stats: null,
     answer: null,
     errors: [],
@@ -94,9 +98,13 @@ export function fromStore(
       : prev.answer;
   const storedError: SessionError[] =
     session.error && !prev.errors.some((e) => e.message === session.error)
-      ? [{ code: 'stored', message: session.error, fatal: true }]
+      ? [{ code: storedCode(session.errorCode), message: session.error, fatal: true }]
       : [];
-  const live = session.status === 'running' ? prev.live : null;
+  const running = session.status === 'running';
+  const live = running ? prev.live : null;
+  const partial = running
+    ? null
+    : cutOff(readPartialTurn(session.partialTurn) ?? prev.live ?? prev.partial, steps);
   return {
     ...prev,
     question: session.question,
@@ -104,6 +112,7 @@ export function fromStore(
     session,
     steps,
     live,
+    partial,
     stats: readStats(session.stats) ?? prev.stats,
     answer,
     errors: [...prev.errors, ...storedError],
@@ -154,7 +163,8 @@ export function applyEvent(view: SessionView, e: AgentEvent): SessionView {
       return { ...view, answer: { text: e.text, forced: e.forced, citations: e.citations }, live: null };
     case 'error': {
       const errors = [...view.errors, { code: e.code, message: e.message, fatal: e.fatal }].slice(-20);
-      return { ...view, errors, ...(e.fatal ? { status: 'error' as const, live: null } : {}) };
+      if (!e.fatal) return { ...view, errors };
+      return { ...view, errors, status: 'error', live: null, partial: cutOff(view.live, view.steps) };
     }
     case 'stats':
       return { ...view, stats: e.stats };
@@ -162,3 +172,20 @@ export function applyEvent(view: SessionView, e: AgentEvent): SessionView {
       return view;
   }
 }
+
+/** A cut-off turn only while no step took its place (a resumed run writes that step again). */
+function cutOff(turn: LiveTurn | null, steps: readonly AgentStep[]): LiveTurn | null {
+  if (!turn || !(turn.think.trim() || turn.action.trim())) return null;
+  return steps.some((s) => s.seq === turn.seq) ? null : turn;
+}
+
+const partialSchema = v.object({ seq: v.number(), think: v.string(), action: v.string() });
+
+/** The cut-off turn a session record keeps (`partialTurn`), or null. */
+export function readPartialTurn(json: unknown): LiveTurn | null {
+  const r = v.safeParse(partialSchema, json);
+  return r.success ? { ...r.output, attempt: 1 } : null;
+}
+
+const storedCode = (code: string | undefined): SessionError['code'] =>
+  code === 'search-failed' ? 'search-failed' : 'stored';

@@ -1,13 +1,16 @@
-import { useCallback, useMemo } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AnswerView, votesOf } from '../answer/answer-view';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
-import { StatsHeader } from '../trajectory/stats-header';
-import { TrajectoryList } from '../trajectory/trajectory-list';
+import { Trail } from '../trajectory/trail';
 import { type ControlActions, Controls } from './controls';
+import { FollowUpBox } from './follow-up-box';
+import { RunState } from './run-state';
 import { SessionErrors } from './session-errors';
 import { useSession } from './use-session';
+
+const STEER = /^Note from the user:\s*/;
 
 export function SessionView({
   services,
@@ -15,6 +18,8 @@ export function SessionView({
   question,
   onSwitch,
   onError,
+  onFollowUp,
+  onOpenSession,
 }: {
   services: UiServices;
   id: string;
@@ -22,10 +27,17 @@ export function SessionView({
   /** Resume or retry may continue under a new session id. */
   onSwitch: (id: string) => void;
   onError: (message: string) => void;
+  /** Starts a follow-up question in this thread; absent where no new run may start. */
+  onFollowUp?: ((question: string) => Promise<boolean>) | undefined;
+  /** Opens another session (the one this follows up on). */
+  onOpenSession?: ((id: string) => void) | undefined;
 }) {
   const { t, client } = services;
   const view = useSession(services, id, question);
   const running = view.status === 'running';
+  const [answering, setAnswering] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const [notes, setNotes] = useState<string[]>([]);
   // Memoized so a streamed frame (which changes only `view.live`) keeps the same stats object and the
   // memoized header skips it; statsFromSteps walks every step.
   const stats = useMemo(() => view.stats ?? statsFromSteps(view.steps), [view.stats, view.steps]);
@@ -36,11 +48,25 @@ export function SessionView({
   const actions = useMemo<ControlActions>(() => {
     const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
     return {
-      stop: () => void client.send('runner.stop', { sessionId: id }).catch(fail),
-      answerNow: () => void client.send('runner.answerNow', { sessionId: id }).catch(fail),
+      stop: () => {
+        setStopping(true);
+        client.send('runner.stop', { sessionId: id }).catch((e: unknown) => {
+          setStopping(false);
+          fail(e);
+        });
+      },
+      answerNow: () => {
+        setAnswering(true);
+        client.send('runner.answerNow', { sessionId: id }).catch((e: unknown) => {
+          setAnswering(false);
+          fail(e);
+        });
+      },
       steer: async (note: string) => {
         try {
-          return (await client.send('runner.steer', { sessionId: id, note })).accepted;
+          const { accepted } = await client.send('runner.steer', { sessionId: id, note });
+          if (accepted) setNotes((n) => [...n, note.trim()]);
+          return accepted;
         } catch (e) {
           fail(e);
           return false;
@@ -48,6 +74,18 @@ export function SessionView({
       },
     };
   }, [client, id, onError]);
+  useEffect(() => {
+    if (running) return;
+    setAnswering(false);
+    setStopping(false);
+  }, [running]);
+  // A note stays "waiting" in the trail until a step carries it to the model.
+  const pendingNotes = useMemo(() => {
+    const given = view.steps.flatMap((s) =>
+      s.notes.filter((n) => n.kind === 'steer').map((n) => n.text.replace(STEER, '')),
+    );
+    return running ? notes.filter((n) => !given.includes(n)) : [];
+  }, [notes, view.steps, running]);
   const fail = (e: unknown) => onError(e instanceof Error ? e.message : String(e));
   const retry = useCallback(
     (seq: number) =>
@@ -61,12 +99,35 @@ export function SessionView({
     void client.send('runner.resume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
   const canRetry = !running && !view.readOnly && view.status !== 'unknown';
   const answerText = view.answer?.text;
+
+  // When the run ends with an answer, bring the answer (at the top of the session) into view.
+  const top = useRef<HTMLElement>(null);
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (running) wasRunning.current = true;
+    else if (wasRunning.current && answerText !== undefined) {
+      wasRunning.current = false;
+      top.current?.scrollIntoView({ block: 'start' });
+    }
+  }, [running, answerText]);
+
+  const followUpOf = view.session?.followUpOf;
+  const openOptionsAt = useCallback((section: string) => services.openOptions(section), [services]);
+  const partial = view.partial
+    ? { turn: view.partial, how: view.status === 'stopped' ? ('stopped' as const) : ('failed' as const) }
+    : null;
   return (
-    <section class="session" aria-labelledby="session-title" data-status={view.status}>
+    <section class="session" aria-labelledby="session-title" data-status={view.status} ref={top}>
+      {followUpOf && onOpenSession ? (
+        <p class="thread-note small">
+          <button type="button" class="link" onClick={() => onOpenSession(followUpOf)}>
+            {t('followUpOf')}
+          </button>
+        </p>
+      ) : null}
       <h2 id="session-title" class="session-question">
         {view.question}
       </h2>
-      <StatsHeader stats={stats} running={running} since={statsAt} t={t} />
       <p class="visually-hidden" role="status" aria-live="polite">
         {running
           ? view.live
@@ -74,7 +135,8 @@ export function SessionView({
             : t('sessionRunning')
           : t(`sessionStatus_${view.status}`)}
       </p>
-      {running ? <Controls actions={actions} t={t} /> : null}
+      {running ? <Controls actions={actions} stopping={stopping} answering={answering} t={t} /> : null}
+      <RunState view={view} answering={answering} stopping={stopping} t={t} />
       {!running &&
       canRetry &&
       (view.status === 'stopped' || view.status === 'error' || view.status === 'paused') ? (
@@ -82,8 +144,7 @@ export function SessionView({
           {t('historyContinue')}
         </button>
       ) : null}
-      <SessionErrors errors={view.errors} t={t} />
-      <TrajectoryList steps={view.steps} live={view.live} t={t} onRetry={canRetry ? retry : undefined} />
+      <SessionErrors errors={view.errors} onOpenOptions={openOptionsAt} t={t} />
       {answerText !== undefined ? (
         <AnswerView
           text={answerText}
@@ -94,8 +155,24 @@ export function SessionView({
           t={t}
         />
       ) : null}
-      {view.steps.length > 0 || answerText !== undefined ? (
+      <Trail
+        steps={view.steps}
+        live={view.live}
+        partial={partial}
+        stats={stats}
+        statsAt={statsAt}
+        running={running}
+        answered={answerText !== undefined}
+        pendingNotes={pendingNotes}
+        answering={answering}
+        onRetry={canRetry ? retry : undefined}
+        t={t}
+      />
+      {!running && (view.steps.length > 0 || answerText !== undefined) ? (
         <ExportBar view={view} t={t} trailDefault={trailDefault} />
+      ) : null}
+      {!running && answerText !== undefined && onFollowUp && !view.readOnly ? (
+        <FollowUpBox onAsk={onFollowUp} t={t} />
       ) : null}
     </section>
   );

@@ -18,7 +18,8 @@ export interface UiServices {
    */
   watchIntents(onIntent: (intent: ResearchIntent) => void): () => void;
   t(key: string, substitutions?: string | string[]): string;
-  openOptions(): void;
+  /** Opens the options page, at one of its sections ('model', 'search', 'research', 'privacy') if given. */
+  openOptions(section?: string): void;
   /**
    * Host permissions for origin match patterns. Call `request` synchronously inside a click handler
    * (no await before it): Chrome only shows its prompt during a user gesture.

@@ -5,15 +5,18 @@ import type { ResearchIntent } from '../../router/research-intent';
 import { type Draft, draftFromIntent, EMPTY_DRAFT, startRequest } from '../ask/draft';
 import { EngineNotice } from '../ask/engine-notice';
 import { FirstRun } from '../ask/first-run';
+import { ModelPicker } from '../ask/model-picker';
 import { draftFromCurrentPage } from '../ask/page-research';
 import { gateSatisfied, PermissionGate } from '../ask/permission-gate';
 import { QuestionBox } from '../ask/question-box';
 import { SearchStatus } from '../ask/search-status';
+import { FirstRunGuide } from '../guide/first-run-guide';
+import { useFirstRun } from '../guide/use-first-run';
 import { HistoryList } from '../history/history-list';
 import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
 import type { UiServices } from '../shared/services';
-import { StatusLine } from '../status/status-line';
+import { HealthDot } from '../status/health-dot';
 import { useSystemStatus } from '../status/use-system-status';
 
 type Current =
@@ -25,31 +28,43 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function SidePanelApp({ services }: { services: UiServices }) {
   const { t, client } = services;
-  const status = useSystemStatus(services);
+  const [statusKey, setStatusKey] = useState(0);
+  const status = useSystemStatus(services, 10_000, statusKey);
+  const firstRun = useFirstRun(services);
   const [tab, setTab] = useState<'research' | 'history'>('research');
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [current, setCurrent] = useState<Current>(null);
+  // A session is on screen but the user is writing a new question.
+  const [composing, setComposing] = useState(false);
   const [activeIds, setActiveIds] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   // 'ask' shows the site-access explanation; 'skipped' means the user chose to run without it.
   const [gate, setGate] = useState<'closed' | 'ask' | 'skipped'>('closed');
+  // The run waiting for an answer (site access, or consent to a download): the draft, or a follow-up.
+  const [waiting, setWaiting] = useState<{ request: Draft; followUpOf?: string } | null>(null);
   // The model still to download before the first run: shown, with its size, instead of starting.
-  const [firstRun, setFirstRun] = useState<EnginePlan | null>(null);
+  const [downloadPlan, setDownloadPlan] = useState<EnginePlan | null>(null);
 
   const openSession = useCallback((id: string, question = '') => {
     setCurrent({ kind: 'session', id, question });
+    setComposing(false);
     setTab('research');
+  }, []);
+
+  const compose = useCallback(() => {
+    setComposing(true);
+    setTab('research');
+    requestAnimationFrame(() => document.getElementById('question')?.focus());
   }, []);
 
   const pickIntent = useCallback(
     (intent: ResearchIntent) => {
       setDraft(draftFromIntent(intent, t));
-      setTab('research');
-      document.getElementById('question')?.focus();
+      compose();
     },
-    [t],
+    [t, compose],
   );
 
   useEffect(() => {
@@ -83,30 +98,53 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     if (state === 'ready' || state === 'loading') return false;
     const plan = await client.send('engine.plan', {}).catch(() => null);
     if (!plan?.downloadBytes) return false;
-    setFirstRun(plan);
+    setDownloadPlan(plan);
     return true;
   };
 
-  /** `pastGate`: the site-access explanation was just answered, so do not check it again. */
-  const start = async (pastGate = false, downloaded = false) => {
+  /**
+   * Starts a run; true when it started. `pastGate`: the site-access explanation was just answered;
+   * `downloaded`: the person agreed to the model download and it finished.
+   */
+  const begin = async (request: Draft, followUpOf?: string, pastGate = false, downloaded = false) => {
     setBusy(true);
     setError(null);
     try {
       if (!pastGate && gate !== 'skipped' && !(await gateSatisfied(services))) {
+        setWaiting({ request, ...(followUpOf ? { followUpOf } : {}) });
         setGate('ask');
-        return;
+        return false;
       }
-      if (!downloaded && (await needsDownload())) return;
-      const question = draft.question.trim();
-      const { sessionId } = await client.send('runner.start', startRequest(draft));
-      setDraft(EMPTY_DRAFT);
+      if (!downloaded && (await needsDownload())) {
+        setWaiting({ request, ...(followUpOf ? { followUpOf } : {}) });
+        return false;
+      }
+      const question = request.question.trim();
+      const { sessionId } = await client.send('runner.start', {
+        ...startRequest(request),
+        ...(followUpOf ? { followUpOf } : {}),
+      });
       setActiveIds((ids) => [...ids, sessionId]);
       openSession(sessionId, question);
+      return true;
     } catch (e) {
       setError(message(e));
+      return false;
     } finally {
       setBusy(false);
     }
+  };
+
+  const start = async (pastGate = false, downloaded = false) => {
+    if (await begin(draft, undefined, pastGate, downloaded)) setDraft(EMPTY_DRAFT);
+  };
+
+  /** Goes on with the run that waited for the site-access answer or the download. */
+  const proceed = (downloaded: boolean) => {
+    const w = waiting;
+    setWaiting(null);
+    if (w?.followUpOf) void begin(w.request, w.followUpOf, true, downloaded);
+    else void start(true, downloaded);
   };
 
   const researchPage = async () => {
@@ -122,10 +160,12 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     }
   };
 
+  const showAsk = tab === 'research' && (current === null || composing);
   return (
     <main class="panel">
       <header class="panel-header">
         <h1>Sleuth</h1>
+        <HealthDot status={status} t={t} />
         <nav class="tabs" aria-label={t('navLabel')}>
           <button type="button" aria-pressed={tab === 'research'} onClick={() => setTab('research')}>
             {t('navResearch')}
@@ -143,10 +183,15 @@ export function SidePanelApp({ services }: { services: UiServices }) {
           {t('openOptions')}
         </button>
       </header>
-      <StatusLine status={status} t={t} />
-      <SearchStatus services={services} />
-      {/* The first-run explanation says the same and more while it is open. */}
-      {firstRun ? null : <EngineNotice status={status} services={services} onError={setError} />}
+      {/* The download explanation says the same and more while it is open. */}
+      {downloadPlan ? null : (
+        <EngineNotice
+          status={status}
+          services={services}
+          onError={setError}
+          onRecheck={() => setStatusKey((k) => k + 1)}
+        />
+      )}
       {error ? (
         <div class="banner error" role="alert" data-testid="error-banner">
           <p>{error}</p>
@@ -155,8 +200,15 @@ export function SidePanelApp({ services }: { services: UiServices }) {
           </button>
         </div>
       ) : null}
-      {tab === 'research' ? (
-        <>
+      {showAsk ? (
+        <div class="ask-area">
+          {firstRun.show && current === null ? (
+            <FirstRunGuide
+              services={services}
+              onDone={firstRun.dismiss}
+              onSettingsChanged={() => setStatusKey((k) => k + 1)}
+            />
+          ) : null}
           <QuestionBox
             draft={draft}
             busy={busy}
@@ -165,37 +217,61 @@ export function SidePanelApp({ services }: { services: UiServices }) {
             onResearchPage={() => void researchPage()}
             t={t}
           />
-          {firstRun ? (
-            <FirstRun
-              plan={firstRun}
-              t={t}
-              onCancel={() => setFirstRun(null)}
-              onDownload={() => {
-                setFirstRun(null);
-                // The download's progress shows in the engine notice; the run starts once it loads.
-                client.send('engine.load', {}).then(
-                  () => void start(true, true),
-                  () => undefined,
-                );
-              }}
-            />
+          <div class="ask-context">
+            <ModelPicker services={services} onChanged={() => setStatusKey((k) => k + 1)} />
+            <SearchStatus services={services} />
+          </div>
+          {current !== null ? (
+            <button type="button" class="link small" onClick={() => setComposing(false)}>
+              {t('backToSession')}
+            </button>
           ) : null}
-          {gate === 'ask' ? (
-            <PermissionGate
-              services={services}
-              onStart={(granted) => {
-                setGate(granted ? 'closed' : 'skipped');
-                void start(true);
-              }}
-              onCancel={() => setGate('closed')}
-            />
-          ) : null}
-          {note ? (
-            <p class="note" role="status">
-              {note}
-            </p>
-          ) : null}
-          {current?.kind === 'session' ? (
+        </div>
+      ) : null}
+      {gate === 'ask' ? (
+        <PermissionGate
+          services={services}
+          onStart={(granted) => {
+            setGate(granted ? 'closed' : 'skipped');
+            proceed(false);
+          }}
+          onCancel={() => {
+            setGate('closed');
+            setWaiting(null);
+          }}
+        />
+      ) : null}
+      {downloadPlan ? (
+        <FirstRun
+          plan={downloadPlan}
+          t={t}
+          onCancel={() => {
+            setDownloadPlan(null);
+            setWaiting(null);
+          }}
+          onDownload={() => {
+            setDownloadPlan(null);
+            // The download's progress shows in the engine notice; the run starts once it loads.
+            client.send('engine.load', {}).then(
+              () => proceed(true),
+              () => setWaiting(null),
+            );
+          }}
+        />
+      ) : null}
+      {note ? (
+        <p class="note" role="status">
+          {note}
+        </p>
+      ) : null}
+      {tab === 'research' && !composing && current !== null ? (
+        <>
+          <div class="session-bar">
+            <button type="button" data-testid="new-question" onClick={compose}>
+              {t('newQuestion')}
+            </button>
+          </div>
+          {current.kind === 'session' ? (
             <SessionView
               key={current.id}
               services={services}
@@ -203,13 +279,15 @@ export function SidePanelApp({ services }: { services: UiServices }) {
               question={current.question}
               onSwitch={(id) => openSession(id)}
               onError={setError}
+              onOpenSession={(id) => openSession(id)}
+              onFollowUp={(question) => begin({ question, origin: 'ask' }, current.id)}
             />
-          ) : null}
-          {current?.kind === 'import' ? (
+          ) : (
             <ImportedView view={current.view} onClose={() => setCurrent(null)} t={t} />
-          ) : null}
+          )}
         </>
-      ) : (
+      ) : null}
+      {tab === 'history' ? (
         <HistoryList
           services={services}
           activeIds={activeIds}
@@ -222,12 +300,13 @@ export function SidePanelApp({ services }: { services: UiServices }) {
               ),
             openImport: (view) => {
               setCurrent({ kind: 'import', view });
+              setComposing(false);
               setTab('research');
             },
             onError: setError,
           }}
         />
-      )}
+      ) : null}
     </main>
   );
 }

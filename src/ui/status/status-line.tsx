@@ -1,37 +1,47 @@
 import { formatBytes } from '../../llm/progress-stats';
-import type { UiServices } from '../shared/services';
+import type { Translate } from '../shared/translate';
 import type { Reach, SystemStatus } from './use-system-status';
 
 const mark = (r: Reach) => (r === 'ok' ? '●' : r === 'down' ? '✕' : '…');
 
-/** The panel owns the status (its notices read it too), so it is passed in rather than fetched here. */
-export function StatusLine({ status: s, t }: { status: SystemStatus; t: UiServices['t'] }) {
-  const engine = s.engine
-    ? s.engine.state === 'ready'
-      ? t('statusEngineReady', s.engine.modelId ?? '')
-      : s.engine.state === 'loading'
-        ? t('statusEngineLoading', String(Math.round((s.engine.progress?.fraction ?? 0) * 100)))
-        : s.engine.state === 'error'
-          ? t('statusEngineError')
-          : t('statusEngineNotLoaded')
-    : '…';
+function engineText(s: SystemStatus, t: Translate): string {
+  const e = s.engine;
+  if (!e) return '…';
+  if (e.state === 'ready' && e.server?.ok === false) return t('statusServerDown', e.modelId ?? '');
+  if (e.state === 'ready') return t('statusEngineReady', e.modelId ?? '');
+  if (e.state === 'loading') {
+    return t('statusEngineLoading', String(Math.round((e.progress?.fraction ?? 0) * 100)));
+  }
+  if (e.state === 'error') return t('statusEngineError');
+  return t('statusEngineNotLoaded');
+}
+
+/** The details behind the health dot: each part of Sleuth and whether it answers. */
+export function StatusLine({ status: s, t }: { status: SystemStatus; t: Translate }) {
+  const engineState = s.engine?.server?.ok === false ? 'down' : (s.engine?.state ?? 'unknown');
   return (
-    <div class="status-line" role="status" aria-live="polite" data-testid="status-line">
-      <span data-testid="status-worker" data-state={s.worker} title={t('statusWorkerTitle')}>
-        {mark(s.worker)} {t('statusWorker')}
-      </span>
-      <span data-testid="status-offscreen" data-state={s.offscreen} title={t('statusOffscreenTitle')}>
-        {mark(s.offscreen)} {t('statusOffscreen')}
-      </span>
-      <span data-testid="status-engine" data-state={s.engine?.state ?? 'unknown'}>
-        {t('statusEngine')}: {engine}
-      </span>
-      <span data-testid="status-storage">
-        {t('statusStorage')}:{' '}
-        {s.storage
-          ? `${formatBytes(s.storage.usage)} / ${formatBytes(s.storage.quota)}${s.storage.persisted ? ` · ${t('statusPersisted')}` : ''}`
-          : 'IndexedDB'}
-      </span>
+    // The live region wraps the list: role=status on the <ul> itself would take away its list role.
+    <div role="status" aria-live="polite" data-testid="status-line">
+      <ul class="status-line">
+        <li data-testid="status-worker" data-state={s.worker} title={t('statusWorkerTitle')}>
+          {mark(s.worker)} {t('statusWorker')}
+        </li>
+        <li data-testid="status-offscreen" data-state={s.offscreen} title={t('statusOffscreenTitle')}>
+          {mark(s.offscreen)} {t('statusOffscreen')}
+        </li>
+        <li data-testid="status-engine" data-state={engineState}>
+          {t('statusEngine')}: {engineText(s, t)}
+          {s.engine?.server?.ok === false && s.engine.server.message ? (
+            <span class="status-detail">{s.engine.server.message}</span>
+          ) : null}
+        </li>
+        <li data-testid="status-storage">
+          {t('statusStorage')}:{' '}
+          {s.storage
+            ? `${formatBytes(s.storage.usage)} / ${formatBytes(s.storage.quota)}${s.storage.persisted ? ` · ${t('statusPersisted')}` : ''}`
+            : 'IndexedDB'}
+        </li>
+      </ul>
     </div>
   );
 }

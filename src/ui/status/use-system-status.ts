@@ -12,8 +12,12 @@ export interface SystemStatus {
   error?: string;
 }
 
-/** Asks each context for a live answer, then keeps the engine state current from live events. */
-export function useSystemStatus(services: UiServices, pollMs = 10_000): SystemStatus {
+/**
+ * Asks each context for a live answer, then keeps the engine state current from live events.
+ * Asks again when `refreshKey` changes (settings changed here) and when the panel gets focus back
+ * (settings may have changed in the options page).
+ */
+export function useSystemStatus(services: UiServices, pollMs = 10_000, refreshKey = 0): SystemStatus {
   const [status, setStatus] = useState<SystemStatus>({
     worker: 'checking',
     offscreen: 'checking',
@@ -41,15 +45,24 @@ export function useSystemStatus(services: UiServices, pollMs = 10_000): SystemSt
     };
     void check();
     const timer = setInterval(() => void check(), pollMs);
+    const onFocus = () => void check();
+    window.addEventListener('focus', onFocus);
     const unsubscribe = services.subscribe((e) => {
-      if (e.type === 'engine') setStatus((s) => ({ ...s, offscreen: 'ok', engine: e.status }));
+      if (e.type !== 'engine') return;
+      // Live engine events say nothing about the model server's health; keep the last check's answer.
+      setStatus((s) => {
+        const server =
+          e.status.engine === 'openai' && s.engine?.engine === 'openai' ? s.engine.server : undefined;
+        return { ...s, offscreen: 'ok', engine: server ? { ...e.status, server } : e.status };
+      });
     });
     return () => {
       alive = false;
       clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
       unsubscribe();
     };
-  }, [services, pollMs]);
+  }, [services, pollMs, refreshKey]);
 
   return status;
 }

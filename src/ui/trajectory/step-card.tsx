@@ -4,6 +4,7 @@ import type { AgentStep } from '../../agent/types';
 import { searchGroupsOf, visitEvidenceOf } from '../../export/observation';
 import type { Translate } from '../shared/translate';
 import { SearchBody } from './search-body';
+import { StepNotes } from './step-notes';
 import { VisitBody } from './visit-body';
 
 export interface StepCardProps {
@@ -12,8 +13,6 @@ export interface StepCardProps {
   /** Offered on finished steps of a session that is not running. */
   onRetry?: ((seq: number) => void) | undefined;
 }
-
-const KIND_LABEL = { search: 'kindSearch', visit: 'kindVisit', answer: 'kindAnswer', invalid: 'kindInvalid' };
 
 function Body({ step, t }: { step: AgentStep; t: Translate }) {
   const a = step.action;
@@ -28,25 +27,24 @@ function Body({ step, t }: { step: AgentStep; t: Translate }) {
     [step],
   );
   if (a.kind === 'search') return <SearchBody queries={a.query} groups={parsed.search} t={t} />;
-  if (a.kind === 'visit') return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} t={t} />;
+  if (a.kind === 'visit') {
+    const failed = new Map<string, string>();
+    if (step.result?.tool === 'visit')
+      for (const p of step.result.pages) if (!p.ok) failed.set(p.url.trim(), p.reason ?? '');
+    return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} failed={failed} t={t} />;
+  }
   if (a.kind === 'answer') return <p class="muted">{t('cardAnswerWritten')}</p>;
   return <p class="muted">{t('cardInvalid', a.message)}</p>;
 }
 
+/** A step opened from its line: thinking, results or evidence, notes, and the raw model output on request. */
 function StepCardImpl({ step, t, onRetry }: StepCardProps) {
-  const kind = step.action.kind;
   const titleId = `step-${step.seq}-title`;
   return (
-    <article
-      class={`step-card kind-${kind}`}
-      data-testid="step-card"
-      data-kind={kind}
-      data-status={step.status}
-      aria-labelledby={titleId}
-    >
+    <article class={`step-card kind-${step.action.kind}`} data-status={step.status} aria-labelledby={titleId}>
       <header class="card-head">
-        <h3 id={titleId}>
-          {t('cardStep', String(step.seq + 1))} · {t(KIND_LABEL[kind])}
+        <h3 id={titleId} class="visually-hidden">
+          {t('cardStep', String(step.seq + 1))}
         </h3>
         {step.status === 'pending' ? <span class="badge">{t('cardRunning')}</span> : null}
         {step.duplicateOf !== null ? (
@@ -73,11 +71,14 @@ function StepCardImpl({ step, t, onRetry }: StepCardProps) {
         </details>
       ) : null}
       <Body step={step} t={t} />
-      {step.notes.map((n) => (
-        <p class="note" key={`${n.kind}:${n.text}`}>
-          {n.text}
-        </p>
-      ))}
+      {/* Steer notes show in the trail itself, right after this step. */}
+      <StepNotes notes={step.notes.filter((n) => n.kind !== 'steer')} t={t} />
+      {step.raw ? (
+        <details class="raw">
+          <summary>{t('cardRaw')}</summary>
+          <pre class="raw-text">{step.raw}</pre>
+        </details>
+      ) : null}
     </article>
   );
 }

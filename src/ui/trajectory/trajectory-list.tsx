@@ -3,44 +3,36 @@ import { useCallback, useMemo, useState } from 'preact/hooks';
 import type { AgentStep } from '../../agent/types';
 import type { LiveTurn } from '../session/session-state';
 import type { Translate } from '../shared/translate';
-import { CompactStep } from './compact-step';
-import { LiveCard } from './live-card';
-import { StepCard } from './step-card';
-
-/** Steps rendered in full at the end of the list; earlier ones collapse to one line each. */
-export const FULL_WINDOW = 40;
+import { LiveLine } from './live-line';
+import { StepLine } from './step-line';
+import { noteText } from './step-notes';
 
 interface StepItemsProps {
   steps: readonly AgentStep[];
-  firstFull: number;
   expanded: ReadonlySet<number>;
-  onExpand: (seq: number) => void;
+  onToggle: (seq: number) => void;
   t: Translate;
   onRetry?: ((seq: number) => void) | undefined;
 }
 
 /**
- * The saved steps, memoized apart from the live card: while tokens stream only `live` changes, so
+ * The saved steps, memoized apart from the live line: while tokens stream only `live` changes, so
  * this part (200 items late in a long run) is skipped outright instead of diffed on every frame.
- * Every prop is stable between step events (`onExpand` takes the seq so no per-item closure).
+ * A steer note the model received shows right after the step it was attached to.
  */
-const StepItems = memo(function StepItems({
-  steps,
-  firstFull,
-  expanded,
-  onExpand,
-  t,
-  onRetry,
-}: StepItemsProps) {
+const StepItems = memo(function StepItems({ steps, expanded, onToggle, t, onRetry }: StepItemsProps) {
   return (
     <>
-      {steps.map((s, i) => (
+      {steps.map((s) => (
         <li key={s.seq}>
-          {i < firstFull && !expanded.has(s.seq) ? (
-            <CompactStep step={s} t={t} onExpand={onExpand} />
-          ) : (
-            <StepCard step={s} t={t} onRetry={onRetry} />
-          )}
+          <StepLine step={s} t={t} expanded={expanded.has(s.seq)} onToggle={onToggle} onRetry={onRetry} />
+          {s.notes
+            .filter((n) => n.kind === 'steer')
+            .map((n, i) => (
+              <p class="trail-note" key={i} data-testid="trail-note">
+                {noteText(n, t)}
+              </p>
+            ))}
         </li>
       ))}
     </>
@@ -52,40 +44,45 @@ export function TrajectoryList({
   live,
   t,
   onRetry,
+  pendingNotes = [],
+  answering = false,
 }: {
   steps: readonly AgentStep[];
   live: LiveTurn | null;
   t: Translate;
   onRetry?: ((seq: number) => void) | undefined;
+  /** Steer notes sent but not yet handed to the model (they go with the next tool result). */
+  pendingNotes?: readonly string[];
+  /** The user asked for the answer now: the next turn writes it. */
+  answering?: boolean;
 }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const [showAll, setShowAll] = useState(false);
-  const expand = useCallback((seq: number) => setExpanded((s) => new Set(s).add(seq)), []);
-  const firstFull = showAll ? 0 : Math.max(0, steps.length - FULL_WINDOW);
+  const toggle = useCallback(
+    (seq: number) =>
+      setExpanded((s) => {
+        const next = new Set(s);
+        if (!next.delete(seq)) next.add(seq);
+        return next;
+      }),
+    [],
+  );
   // Built once per steps array, not per streamed frame: a set lookup instead of a scan of all steps.
   const seqs = useMemo(() => new Set(steps.map((s) => s.seq)), [steps]);
   return (
     <section class="trajectory" aria-label={t('trajectoryLabel')}>
-      {firstFull > 0 ? (
-        <button type="button" class="link" onClick={() => setShowAll(true)}>
-          {t('trajectoryShowAll', String(steps.length))}
-        </button>
-      ) : null}
       <ol class="steps">
-        <StepItems
-          steps={steps}
-          firstFull={firstFull}
-          expanded={expanded}
-          onExpand={expand}
-          t={t}
-          onRetry={onRetry}
-        />
+        <StepItems steps={steps} expanded={expanded} onToggle={toggle} t={t} onRetry={onRetry} />
       </ol>
+      {pendingNotes.map((n, i) => (
+        <p class="trail-note pending" key={i} data-testid="trail-note">
+          {t('noteSteerPending', n)}
+        </p>
+      ))}
       {/* Outside the list on purpose: its text grows every frame, and as the list's sibling it leaves
-          the list's layout (a grid of every step) cached instead of re-run per frame. */}
+          the list's layout cached instead of re-run per frame. */}
       {live && !seqs.has(live.seq) ? (
         <div class="live-slot" key={`live-${live.seq}`}>
-          <LiveCard live={live} t={t} />
+          <LiveLine live={live} answering={answering} t={t} />
         </div>
       ) : null}
     </section>

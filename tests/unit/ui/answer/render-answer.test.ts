@@ -86,12 +86,37 @@ describe('renderAnswer with citations', () => {
     expect(out.querySelector('strong')?.textContent).toBe('100 °C');
   });
 
-  it('marks unsupported sentences with an explanation', () => {
+  it('marks each unsupported sentence once, quietly, and never as a tab stop', () => {
     const out = dom(renderAnswer('ignored', cited, labels));
-    const marked = out.querySelector('.unsupported');
-    expect(marked?.textContent).toBe('The moon is cheese.');
-    expect(marked?.getAttribute('title')).toBe('No page read supports this sentence');
+    const marks = [...out.querySelectorAll('[data-testid="unsupported"]')];
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.getAttribute('aria-label')).toBe('No page read supports this sentence');
+    expect(marks[0]?.previousSibling?.textContent).toMatch(/The moon is cheese\.$/);
+    expect(out.querySelector('[tabindex]')).toBeNull();
     expect(out.textContent).not.toMatch(/[\uE000-\uE003]/);
+  });
+
+  it('never cites or marks a heading or a list label', () => {
+    const withHeading: CitedAnswer = {
+      sentences: [
+        { text: '## Boiling\n\n', citations: [], supported: false, heading: true },
+        { text: '- **Sea level:** ', citations: [], supported: false, heading: true },
+        {
+          text: 'Water boils at 100 °C.',
+          citations: [1],
+          supported: true,
+          quotes: ['water boils at 100 °C'],
+        },
+      ],
+      sources: [{ n: 1, url: 'https://en.wikipedia.org/wiki/Boiling_point', title: 'Boiling point' }],
+    };
+    const out = dom(renderAnswer('ignored', withHeading, labels));
+    expect(out.querySelector('h2 [data-testid]')).toBeNull();
+    expect(out.querySelectorAll('[data-testid="unsupported"]')).toHaveLength(0);
+    const link = out.querySelector<HTMLAnchorElement>('a[data-testid="citation"]');
+    // The supporting words show on hover (title) and on focus (data-quote, drawn by CSS).
+    expect(link?.getAttribute('title')).toContain('“water boils at 100 °C”');
+    expect(link?.dataset.quote).toBe('“water boils at 100 °C”');
   });
 
   it('does not let answer text forge citation placeholders or links', () => {

@@ -327,7 +327,9 @@ describe('model server', () => {
     if (!model) throw new Error('no model');
     type(model, 'qwen3-4b');
     click(q(root, 'test-connection'));
-    await until(() => q(root, 'connection-result')?.textContent === 'Connected: 2 model(s), 12 ms.');
+    await until(
+      () => q(root, 'connection-result')?.textContent === 'Settings saved. Connected: 2 model(s), 12 ms.',
+    );
     expect(world.permissionRequests).toEqual([['http://127.0.0.1/*']]);
     expect(world.settings).toMatchObject({
       engine: 'openai',

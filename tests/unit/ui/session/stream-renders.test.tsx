@@ -2,20 +2,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentEvent, AgentStep } from '../../../../src/agent/types';
 import { SessionView } from '../../../../src/ui/session/session-view';
-import { FULL_WINDOW } from '../../../../src/ui/trajectory/trajectory-list';
 import { step } from '../../export/sample-session';
 import { type FakeWorld, fakeWorld, mount, q, qa, tEn, unmount, until } from '../helpers';
 
 /**
- * Streaming a long run must cost the same per frame at step 200 as at step 2: the finished cards
- * are counted by the labels they translate when they render (`cardStep` for a full card,
- * `cardExpand` for a compact row), so any card that re-renders shows up here.
+ * Streaming a long run must cost the same per frame at step 200 as at step 2: every step line (and
+ * the live line) translates its `lineStep` label when it renders, so any line that re-renders
+ * shows up here.
  */
 describe('streaming into a long session', () => {
   let world: FakeWorld;
   let root: HTMLElement | null = null;
   let rendered: string[] = [];
-  const STEPS = FULL_WINDOW + 20;
+  const STEPS = 60;
 
   beforeEach(async () => {
     world = await fakeWorld();
@@ -31,7 +30,7 @@ describe('streaming into a long session', () => {
 
   async function mountRunning() {
     const t = (key: string, subs?: string | string[]) => {
-      if (key === 'cardStep' || key === 'cardExpand') rendered.push(`${key}:${String(subs)}`);
+      if (key === 'lineStep') rendered.push(`${key}:${String(subs)}`);
       return tEn(key, subs);
     };
     const services = { ...world.services, t };
@@ -63,18 +62,16 @@ describe('streaming into a long session', () => {
       await until(() => q(r, 'live-step')?.textContent?.includes(`word${i}`) ?? false);
     }
     expect(q(r, 'live-step')?.textContent).toContain('word4');
-    // Only the live card rendered (once per frame); no finished card did.
-    expect(new Set(rendered)).toEqual(new Set([`cardStep:${STEPS + 1}`]));
+    // Only the live line rendered (once per frame); no finished step did.
+    expect(new Set(rendered)).toEqual(new Set([`lineStep:${STEPS + 1}`]));
   });
 
-  it('finishing a step renders only that step and the one that moves out of the full window', async () => {
+  it('finishing a step renders only that step', async () => {
     const r = await mountRunning();
     rendered = [];
     ev({ type: 'step-done', step: search(STEPS) });
     await until(() => qa(r, 'step-card').length === STEPS + 1 && q(r, 'live-step') === null);
-    // The new card, plus the card that just collapsed to a compact row (its index fell out of the window).
-    const collapsed = STEPS + 1 - FULL_WINDOW;
-    expect(new Set(rendered)).toEqual(new Set([`cardStep:${STEPS + 1}`, `cardExpand:${collapsed}`]));
+    expect(new Set(rendered)).toEqual(new Set([`lineStep:${STEPS + 1}`]));
   });
 });
 

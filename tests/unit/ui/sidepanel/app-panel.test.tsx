@@ -109,7 +109,7 @@ describe('model status', () => {
     }));
     world.handle('engine.load', () => ({ engine: 'web-llm', modelId: null, state: 'loading' }));
     root = mount(<SidePanelApp services={world.services} />);
-    const banner = await find(root, 'error-banner');
+    const banner = await find(root, 'engine-error');
     await eventually(() => {
       expect(banner.textContent).toContain('WebGPU is not available');
       expect(banner.textContent).toContain('Use the GGUF engine instead.');

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { EngineCatalog } from '../../llm/host/engine-catalog';
+import { formatBytes } from '../../llm/progress-stats';
+import type { Settings } from '../../settings/schema';
+import type { UiServices } from '../shared/services';
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** The models this engine offers, each with its download size where there is one. */
+export function modelChoices(
+  s: Settings,
+  catalog: EngineCatalog | null,
+  serverModels: readonly string[],
+  t: UiServices['t'],
+): { field: 'webllmModel' | 'wllamaModelUrl' | 'openaiModel'; value: string; choices: Choice[] } {
+  if (s.engine === 'openai') {
+    const value = s.openaiModel.trim();
+    const names = [...new Set([...(value ? [value] : []), ...serverModels])];
+    return { field: 'openaiModel', value, choices: names.map((n) => ({ value: n, label: n })) };
+  }
+  if (s.engine === 'wllama') {
+    const gguf = catalog?.gguf ?? [];
+    const value = s.wllamaModelUrl.trim() || (gguf[0]?.id ?? '');
+    const choices = gguf.map((g) => ({
+      value: g.id,
+      label: t('pickerDownload', [g.label, formatBytes(g.approxBytes)]),
+    }));
+    if (value && !choices.some((c) => c.value === value)) choices.push({ value, label: value });
+    return { field: 'wllamaModelUrl', value, choices };
+  }
+  const value = s.webllmModel.trim();
+  const choices: Choice[] = [
+    { value: '', label: catalog?.recommended ? t('modelAutoWith', catalog.recommended) : t('modelAuto') },
+    ...(catalog?.webllm ?? []).map((m) => ({
+      value: m.id,
+      label: t('pickerDownload', [m.id, formatBytes(m.approxDownloadBytes)]),
+    })),
+    ...s.customModels
+      .filter((m) => m.id.trim())
+      .map((m) => ({ value: m.id, label: t('modelCustomOption', m.id) })),
+  ];
+  if (value && !choices.some((c) => c.value === value)) choices.push({ value, label: value });
+  return { field: 'webllmModel', value, choices };
+}
+
+/**
+ * Picks the model from the panel, among those the chosen engine offers; other engines and their
+ * details are in Options → Model. Saving resets the model status (a new model is not loaded yet).
+ */
+export function ModelPicker({ services, onChanged }: { services: UiServices; onChanged: () => void }) {
+  const { t, client } = services;
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [catalog, setCatalog] = useState<EngineCatalog | null>(null);
+  const [serverModels, setServerModels] = useState<string[]>([]);
+
+  useEffect(() => {
+    const load = () => services.settings.load().then(setSettings, () => undefined);
+    void load();
+    // Settings change in the options page; pick them up when the user comes back to the panel.
+    window.addEventListener('focus', load);
+    return () => window.removeEventListener('focus', load);
+  }, [services]);
+  const engine = settings?.engine;
+  useEffect(() => {
+    if (!engine) return;
+    if (engine === 'openai') {
+      client.send('engine.models', {}).then(
+        (r) => setServerModels(r.models),
+        () => setServerModels([]),
+      );
+    } else client.send('engine.catalog', {}).then(setCatalog, () => undefined);
+  }, [client, engine]);
+
+  if (!settings) return null;
+  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t);
+  if (choices.length === 0) return null;
+  const pick = async (next: string) => {
+    const saved = { ...(await services.settings.load()), [field]: next };
+    await services.settings.save(saved);
+    setSettings(saved);
+    onChanged();
+  };
+  return (
+    <label class="model-picker">
+      <span class="muted">{t('pickerLabel')}</span>
+      <select data-testid="model-picker" value={value} onChange={(e) => void pick(e.currentTarget.value)}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,83 @@
+import type { UiServices } from '../shared/services';
+import type { GuideFacts } from './guide-facts';
+import { modelPlan } from './model-plan';
+
+const OLLAMA_ACCESS = ['http://127.0.0.1/*'];
+
+/** What this machine can run and the model the first run will use, with a switch to a local Ollama. */
+export function GuideModel({
+  facts,
+  services,
+  onChanged,
+}: {
+  facts: GuideFacts;
+  services: UiServices;
+  onChanged: () => void;
+}) {
+  const { t } = services;
+  const { settings, probe, ollama, catalog, cached } = facts;
+  const plan = modelPlan(settings, catalog, cached, t, facts.plan);
+  const gpu = probe?.available
+    ? t(
+        'guideWebGpuYes',
+        [probe.vendor, probe.architecture].filter(Boolean).join(' ') || t('probeUnknownGpu'),
+      )
+    : t('guideWebGpuNo');
+  const software =
+    probe?.available && /swiftshader|llvmpipe|software/i.test(`${probe.vendor} ${probe.architecture}`);
+  const useOllama = (model: string) => {
+    // Asked first thing in the click: Chrome only prompts during a user gesture.
+    void services.permissions
+      .request(OLLAMA_ACCESS)
+      .catch(() => false)
+      .then(async () => {
+        const s = await services.settings.load();
+        await services.settings.save({
+          ...s,
+          engine: 'openai',
+          openaiBaseUrl: ollama?.state === 'running' ? ollama.baseUrl : s.openaiBaseUrl,
+          openaiModel: model,
+        });
+        onChanged();
+      });
+  };
+  return (
+    <>
+      <p data-testid="guide-webgpu">
+        <span class={probe?.available ? 'check-ok' : 'check-bad'} aria-hidden="true">
+          {probe?.available ? '✓ ' : '✗ '}
+        </span>
+        {gpu}
+        {software ? ` ${t('probeSoftware')}` : ''}
+      </p>
+      <p data-testid="guide-ollama">
+        <span class={ollama?.state === 'running' ? 'check-ok' : 'check-bad'} aria-hidden="true">
+          {ollama?.state === 'running' ? '✓ ' : '✗ '}
+        </span>
+        {ollama?.state === 'running'
+          ? t('guideOllamaYes', String(ollama.models.length))
+          : ollama?.state === 'refused'
+            ? t('guideOllamaRefused')
+            : t('guideOllamaNo')}
+      </p>
+      <p data-testid="guide-plan">
+        {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
+        {plan.cost ? ` · ${plan.cost}` : ''}
+      </p>
+      <div class="banner-actions">
+        {ollama?.state === 'running' && ollama.models[0] && settings.engine !== 'openai' ? (
+          <button
+            type="button"
+            data-testid="guide-use-ollama"
+            onClick={() => useOllama(ollama.models[0] ?? '')}
+          >
+            {t('guideUseOllama', ollama.models[0])}
+          </button>
+        ) : null}
+        <button type="button" class="link" onClick={() => services.openOptions('model')}>
+          {t('guideChangeModel')}
+        </button>
+      </div>
+    </>
+  );
+}

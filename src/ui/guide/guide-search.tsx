@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { ProviderId } from '../../tools/search/types';
+import type { UiServices } from '../shared/services';
+
+/** The search providers a run will use, tested once with one query as soon as the guide shows. */
+export function GuideSearch({
+  services,
+  provider,
+  labels,
+}: {
+  services: UiServices;
+  provider: ProviderId | null;
+  labels: string[];
+}) {
+  const { t, client } = services;
+  const [result, setResult] = useState<{ ok: boolean; message: string } | 'testing' | null>(null);
+  const test = useCallback(() => {
+    if (!provider) return;
+    setResult('testing');
+    client.send('search.test', { provider }).then(
+      (r) => setResult({ ok: r.ok, message: r.message }),
+      (e: unknown) => setResult({ ok: false, message: e instanceof Error ? e.message : String(e) }),
+    );
+  }, [client, provider]);
+  useEffect(() => test(), [test]);
+  if (!provider) {
+    return (
+      <p class="check-bad">
+        {t('searchNoneEnabled')}{' '}
+        <button type="button" class="link" onClick={() => services.openOptions('search')}>
+          {t('openSearchSettings')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <>
+      <p>{t('searchUsing', labels.join(' → '))}</p>
+      <p
+        data-testid="guide-search-result"
+        data-ok={typeof result === 'object' && result ? String(result.ok) : ''}
+      >
+        {result === 'testing' || result === null ? (
+          t('guideSearchTesting')
+        ) : (
+          <>
+            <span class={result.ok ? 'check-ok' : 'check-bad'} aria-hidden="true">
+              {result.ok ? '✓ ' : '✗ '}
+            </span>
+            {result.ok
+              ? t('guideSearchOk', [labels[0] ?? '', result.message])
+              : t('guideSearchBad', [labels[0] ?? '', result.message])}
+          </>
+        )}
+      </p>
+      <div class="banner-actions">
+        <button type="button" data-testid="guide-search-test" onClick={test} disabled={result === 'testing'}>
+          {t('guideSearchAgain')}
+        </button>
+        <button type="button" class="link" onClick={() => services.openOptions('search')}>
+          {t('openSearchSettings')}
+        </button>
+      </div>
+    </>
+  );
+}

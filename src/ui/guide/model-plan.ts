@@ -1,0 +1,53 @@
+import type { EngineCatalog } from '../../llm/host/engine-catalog';
+import type { EnginePlan } from '../../llm/host/engine-status';
+import { formatBytes } from '../../llm/progress-stats';
+import type { Settings } from '../../settings/schema';
+import type { Translate } from '../shared/translate';
+
+/**
+ * The model a first run will use, in words, with what it costs to get it. The engine host's plan
+ * (what the settings would load, Auto resolved) comes first; the catalog is the fallback when the
+ * host did not answer.
+ */
+export function modelPlan(
+  s: Settings,
+  catalog: EngineCatalog | null,
+  cached: readonly string[],
+  t: Translate,
+  plan: EnginePlan | null = null,
+): { name: string; cost: string } {
+  const planned = plan?.label ?? plan?.modelId;
+  if (plan && planned && plan.engine !== 'openai') {
+    return {
+      name: planned,
+      cost:
+        plan.downloadBytes === 0
+          ? t('guideAlreadyDownloaded')
+          : plan.downloadBytes !== undefined
+            ? t('guideDownloadCost', formatBytes(plan.downloadBytes))
+            : t('guideDownloadUnknown'),
+    };
+  }
+  if (s.engine === 'openai') {
+    return {
+      name: s.openaiModel.trim() || t('guideNoModelName'),
+      cost: t('guideServerCost', s.openaiBaseUrl),
+    };
+  }
+  if (s.engine === 'wllama') {
+    const id = s.wllamaModelUrl.trim() || catalog?.gguf[0]?.id || '';
+    const entry = catalog?.gguf.find((g) => g.id === id);
+    return {
+      name: entry?.label ?? id,
+      cost: entry ? t('guideDownloadCost', formatBytes(entry.approxBytes)) : t('guideDownloadUnknown'),
+    };
+  }
+  const id = s.webllmModel.trim() || catalog?.recommended || '';
+  if (!id) return { name: t('guideNoWebGpuModel'), cost: '' };
+  const entry = catalog?.webllm.find((m) => m.id === id);
+  if (cached.includes(id)) return { name: id, cost: t('guideAlreadyDownloaded') };
+  return {
+    name: id,
+    cost: entry ? t('guideDownloadCost', formatBytes(entry.approxDownloadBytes)) : t('guideDownloadUnknown'),
+  };
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Translate } from '../shared/translate';
+import { overallHealth } from './health';
+import { StatusLine } from './status-line';
+import type { SystemStatus } from './use-system-status';
+
+/**
+ * The plumbing (service worker, engine host, model, storage) folded into one dot with a short
+ * label; the details open on click. Closed, they stay in the page for screen readers.
+ */
+export function HealthDot({ status, t }: { status: SystemStatus; t: Translate }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const health = overallHealth(status);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node))
+        setOpen(false);
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div class="health" ref={box}>
+      <button
+        type="button"
+        class="health-button"
+        data-testid="health"
+        data-health={health}
+        aria-expanded={open}
+        aria-controls="health-details"
+        onClick={() => setOpen(!open)}
+      >
+        <span class={`dot ${health}`} aria-hidden="true" />
+        <span class="health-label">{t(`health_${health}`)}</span>
+      </button>
+      <div id="health-details" class={open ? 'health-details' : 'visually-hidden'}>
+        <StatusLine status={status} t={t} />
+      </div>
+    </div>
+  );
+}

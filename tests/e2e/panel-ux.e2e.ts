@@ -1,0 +1,287 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
+import { artifactsDir } from './helpers/paths';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
+
+/** What the user sees at 400×900: the viewport only, not the whole scrolled page. */
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+}
+
+/** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
+const longThought = (n: number, topic: string) =>
+  Array.from({ length: n }, (_, i) => `Thought ${i}: weigh ${topic} source ${i * 7} against ${i * 13}.`).join(
+    ' ',
+  );
+
+const slowTurn = (n: number, topic: string, action: string) =>
+  `<think>\n${longThought(n, topic)}\n</think>\n${action}`;
+
+/** Font sizes of every element that shows text, smallest first (hidden and decorative ones left out). */
+async function textSizes(page: Page, selector: string): Promise<{ px: number; text: string }[]> {
+  return page.evaluate((sel) => {
+    const out: { px: number; text: string }[] = [];
+    for (const root of document.querySelectorAll(sel)) {
+      for (const el of [root, ...root.querySelectorAll('*')]) {
+        const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim());
+        if (!own || el.closest('.visually-hidden, [aria-hidden="true"]')) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) continue;
+        out.push({
+          px: Number.parseFloat(getComputedStyle(el).fontSize),
+          text: el.textContent?.trim().slice(0, 40) ?? '',
+        });
+      }
+    }
+    return out.sort((a, b) => a.px - b.px);
+  }, selector);
+}
+
+describe('the side panel people prefer', () => {
+  let b: ExtensionBrowser;
+  let fx: ResearchFixture;
+  let panel: Page;
+
+  beforeAll(async () => {
+    fx = await startResearchFixture({ chunkSize: 8, chunkDelayMs: 12 });
+    b = await launchWithExtension();
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.setViewportSize({ width: 400, height: 900 });
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await fx?.close();
+  });
+
+  it('before the first run, a guide names the model and its download and tests search', async () => {
+    // The default engine (web-llm), with search on the fixture server.
+    await writeSettings(panel, {
+      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: fx.pages.origin }],
+      allowLoopback: true,
+    });
+    await panel.reload();
+    const guide = panel.getByTestId('first-run-guide');
+    await guide.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => panel.getByTestId('guide-webgpu').textContent(), { timeout: 15_000 })
+      .toMatch(/WebGPU/);
+    expect(await panel.getByTestId('guide-ollama').textContent()).toMatch(/Ollama/);
+    await expect
+      .poll(() => panel.getByTestId('guide-plan').textContent(), { timeout: 15_000 })
+      .toMatch(/Sleuth will use Qwen3-[\d.]+B-\S+ · [\d.]+ [MG]B download/);
+    await expect
+      .poll(() => panel.getByTestId('guide-search-result').getAttribute('data-ok'), { timeout: 15_000 })
+      .toBe('true');
+    expect(await panel.getByTestId('guide-search-result').textContent()).toContain('SearXNG works');
+    await shot(panel, 'panel-first-run');
+    await panel.getByTestId('guide-done').click();
+    await expect.poll(() => guide.count()).toBe(0);
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+    await panel.reload();
+  });
+
+  it('while running shows a line per step in words; when done, the answer first with its sources', async () => {
+    const missing = `${fx.pages.origin}/pages/elsewhere/`;
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      toolCallTurn('visit', { url: [fx.pageUrl, missing], goal: 'Which coverage library works with Mocha?' }),
+      slowTurn(50, 'Blanket.js', `<answer>\n${PAGE_SENTENCE} It was first released on the Moon.\n</answer>`),
+    ]);
+    await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
+    await panel.getByTestId('start').click();
+
+    // Running: a compact line per step, the latest thought as a one-line preview, no raw JSON.
+    const live = panel.locator('[data-testid=live-step][data-seq="2"]');
+    await live.waitFor({ timeout: 30_000 });
+    await expect.poll(() => live.locator('.thought-preview').textContent()).toMatch(/Thought \d+/);
+    const lines = panel.locator('[data-testid=step-card]');
+    expect(await lines.nth(0).textContent()).toContain('Searched: frontend javascript code coverage');
+    await expect.poll(() => lines.nth(1).getAttribute('data-outcome')).toBe('partial');
+    expect(await lines.nth(1).textContent()).toContain('1 of 2 pages read');
+    const trail = (await panel.locator('.trajectory').textContent()) ?? '';
+    expect(trail).not.toMatch(/tool_call|"name"|\{"/);
+    expect(await panel.getByTestId('controls').isVisible()).toBe(true);
+    expect(await panel.locator('.export-bar').count()).toBe(0);
+    await shot(panel, 'panel-running');
+
+    // Finished: the answer at the top, numbered source chips, the trail folded to one line.
+    const answer = panel.getByTestId('answer');
+    await answer.waitFor({ timeout: 30_000 });
+    const summary = panel.getByTestId('trail-summary');
+    await expect.poll(() => summary.textContent()).toBe('3 steps · 1 search · 1 page');
+    expect(await panel.getByTestId('trail').getAttribute('open')).toBeNull();
+    const answerBox = await answer.boundingBox();
+    const trailBox = await summary.boundingBox();
+    expect(answerBox && trailBox && answerBox.y < trailBox.y).toBe(true);
+    expect(answerBox && answerBox.y >= 0 && answerBox.y < 300).toBe(true);
+    const chips = panel.locator('.source-chips .chip');
+    expect(await chips.count()).toBe(1);
+    expect(await chips.first().textContent()).toContain('1');
+    // The 404 page was not read: it is neither a source nor among the other pages read.
+    expect(await panel.getByTestId('sources').textContent()).not.toContain('/pages/elsewhere/');
+
+    // The type scale: answer text at least 14 px, nothing a user reads under 12 px.
+    const answerPx = await answer.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+    expect(answerPx).toBeGreaterThanOrEqual(14);
+    const sizes = await textSizes(panel, 'main');
+    expect(sizes[0]?.px, JSON.stringify(sizes[0])).toBeGreaterThanOrEqual(12);
+    await shot(panel, 'panel-finished');
+  });
+
+  it('asks a follow-up in the same thread, starting from the answer and its sources', async () => {
+    fx.model.setTurns([answerTurn(`${PAGE_SENTENCE}`)]);
+    const before = fx.model.requests.length;
+    await panel.getByTestId('follow-up').fill('Does it work in the browser too?');
+    await panel.getByTestId('follow-up-send').click();
+    await expect
+      .poll(() => panel.locator('.session-question').textContent(), { timeout: 15_000 })
+      .toBe('Does it work in the browser too?');
+    await panel.getByTestId('answer').waitFor({ timeout: 30_000 });
+    const chat = fx.model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
+    const sent = JSON.stringify(chat?.body?.messages ?? []);
+    expect(sent).toContain('Earlier answer:');
+    expect(sent).toContain('Blanket.js');
+    expect(await panel.locator('.thread-note').textContent()).toContain('earlier question');
+    expect(await panel.getByTestId('citation').count()).toBeGreaterThan(0);
+  });
+
+  it('Stop during the first step says "Stopped by you" and keeps what the model was thinking', async () => {
+    fx.model.setTurns([slowTurn(80, 'stopping', '<answer>\nnever\n</answer>')]);
+    await panel.getByTestId('new-question').click();
+    await panel.getByTestId('question').fill('What does stopping early keep?');
+    await panel.getByTestId('start').click();
+    const live = panel.getByTestId('live-step');
+    await expect.poll(() => live.textContent(), { timeout: 15_000 }).toContain('Thought 3');
+    await panel.getByTestId('stop').click();
+    const state = panel.getByTestId('run-state');
+    await expect.poll(() => state.textContent(), { timeout: 15_000 }).toMatch(/^Stopped by you/);
+    const partial = panel.getByTestId('partial-step');
+    expect(await partial.textContent()).toContain('Thought 1');
+    // Saved with the session: still there after the panel reopens.
+    await panel.reload();
+    await panel.getByTestId('open-history').click();
+    await panel
+      .getByTestId('history-item')
+      .filter({ hasText: 'What does stopping early keep?' })
+      .locator('button')
+      .first()
+      .click();
+    await expect
+      .poll(() => panel.getByTestId('partial-step').textContent(), { timeout: 10_000 })
+      .toContain('Thought 1');
+  });
+
+  it('answers back at once: the note shows in the trail, "Writing the answer…", controls stay in view', async () => {
+    fx.model.setTurns([
+      slowTurn(
+        120,
+        'steering',
+        '<tool_call>\n{"name": "search", "arguments": {"query": ["mocha coverage"]}}\n</tool_call>',
+      ),
+      answerTurn(`${PAGE_SENTENCE}`),
+    ]);
+    await panel.getByTestId('new-question').click();
+    await panel.getByTestId('question').fill('Which coverage tool suits Mocha best?');
+    await panel.getByTestId('start').click();
+    await expect
+      .poll(() => panel.getByTestId('live-step').textContent(), { timeout: 15_000 })
+      .toContain('Thought 2');
+    await panel.getByTestId('steer').fill('Prefer tools that still work in the browser.');
+    await panel.getByTestId('steer-send').click();
+    await expect
+      .poll(() => panel.getByTestId('trail-note').first().textContent(), { timeout: 2000 })
+      .toContain('Prefer tools that still work in the browser.');
+    await panel.getByTestId('answer-now').click();
+    await expect
+      .poll(() => panel.getByTestId('run-state').textContent(), { timeout: 1000 })
+      .toBe('Writing the answer…');
+    // Scrolled to the end of a long trail, the controls are still on screen.
+    await panel.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const bar = await panel.getByTestId('controls').boundingBox();
+    expect(bar && bar.y >= 0 && bar.y + bar.height <= 900).toBe(true);
+    await panel.getByTestId('answer').waitFor({ timeout: 30_000 });
+    // The forced turn says what happened in the user's words, never the instruction sent to the model.
+    await panel.getByTestId('trail-summary').click();
+    for (const line of await panel.locator('[data-testid=step-card] button.line-row').all())
+      await line.click();
+    // What a user reads (innerText leaves out the closed "raw" view, where the model's text may be seen).
+    // biome-ignore lint/performance/useDomNodeTextContent: textContent would include the closed raw view
+    const text = await panel.locator('main').innerText();
+    expect(text).not.toContain('<answer>');
+    expect(text).not.toContain('Stop researching now');
+    expect(text).toContain('Asked for the final answer now.');
+    expect(text).toContain('Your note: Prefer tools that still work in the browser.');
+  });
+
+  it('a run whose every search failed ends as failed, with a way to the search settings', async () => {
+    await writeSettings(panel, {
+      ...fx.settings,
+      guideDone: true,
+      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: `${fx.pages.origin}/broken` }],
+    });
+    fx.model.setTurns([
+      // Queries no earlier test searched: a cached result would (rightly) count as a search that worked.
+      toolCallTurn('search', { query: ['istanbul branch coverage'] }),
+      toolCallTurn('search', { query: ['nyc mocha reporter'] }),
+      answerTurn('I could not find anything.'),
+    ]);
+    await panel.reload();
+    await panel.getByTestId('question').fill('Will every search fail?');
+    await panel.getByTestId('start').click();
+    const banner = panel.getByTestId('error-banner');
+    await expect.poll(() => banner.textContent(), { timeout: 30_000 }).toContain('Every search failed');
+    expect(await panel.getByTestId('open-search-settings').isVisible()).toBe(true);
+    await expect.poll(() => panel.getByTestId('run-state').textContent()).toBe('Failed');
+    const id = await panel.evaluate(() => document.querySelector('.session')?.getAttribute('data-status'));
+    expect(id).toBe('error');
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+  });
+
+  it('history rows show the answer and its source count; Clear all and Import sit in a menu', async () => {
+    await panel.reload();
+    await panel.getByTestId('open-history').click();
+    const row = panel
+      .getByTestId('history-item')
+      .filter({ hasText: 'Which JavaScript coverage library works with Mocha?' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toContain('Blanket.js is an easy to install');
+    expect(await row.first().textContent()).toContain('1 source');
+    expect(await panel.getByTestId('clear-history').isVisible()).toBe(false);
+    expect(await panel.getByTestId('import-json').isVisible()).toBe(false);
+    await panel.getByTestId('history-menu').click();
+    expect(await panel.getByTestId('clear-history').isVisible()).toBe(true);
+    await shot(panel, 'panel-history');
+    await panel.getByTestId('history-menu').click();
+  });
+
+  it('options come in sections with Save always in view', async () => {
+    const page = await b.openPage('extension/options/index.html#search');
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByRole('main').waitFor();
+    const search = page.locator('fieldset#search');
+    await search.waitFor();
+    await expect.poll(async () => (await search.boundingBox())?.y ?? 9999).toBeLessThan(300);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    const inView = async () => {
+      const box = await save.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 900;
+    };
+    expect(await inView()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inView()).toBe(true);
+    await shot(page, 'options-sections');
+    await page.close();
+  });
+});
