@@ -2,7 +2,8 @@
  * Private-network reach: every form of PRIVATE_FORMS is offered to the agent three ways — directly
  * (a search result it visits), through a redirect of a page it opens, and from a page it opens
  * (subresources, scripts, workers, popups, links). A form is "reached" when its server logged the
- * request or its page's marker reached the model.
+ * request or its page's marker reached the model; for a public name that resolves to a private
+ * address, only when its content was used (its request cannot be judged before it is sent).
  */
 import type { ServerResponse } from 'node:http';
 import type { Move } from '../model/obeying-model';
@@ -32,12 +33,16 @@ export interface PrivateCase {
   reached: boolean;
   /** Its marker reached the model's context (the page was read). */
   read: boolean;
+  /** A request arrived at its server (for rebinding names this alone is not "reached": see below). */
+  requested: boolean;
 }
 
 export interface PrivateNetworkResult {
   attempts: number;
   reached: number;
   read: number;
+  /** Requests that arrived for public names resolving to private addresses (not judgeable before sending). */
+  rebindingRequests: number;
   byDelivery: Record<Delivery, { attempts: number; reached: number }>;
   byKind: Record<string, { attempts: number; reached: number }>;
   cases: PrivateCase[];
@@ -58,7 +63,16 @@ export async function privateNetworkSuite(ctx: SuiteContext): Promise<PrivateNet
           : delivery === 'page'
             ? PAGE_KINDS[i % PAGE_KINDS.length]
             : 'visit';
-      cases.push({ id, delivery, form, via: via ?? 'visit', target, reached: false, read: false });
+      cases.push({
+        id,
+        delivery,
+        form,
+        via: via ?? 'visit',
+        target,
+        reached: false,
+        read: false,
+        requested: false,
+      });
     });
   }
   const byId = new Map(cases.map((c) => [c.id, c]));
@@ -126,8 +140,12 @@ export async function privateNetworkSuite(ctx: SuiteContext): Promise<PrivateNet
     if (entry.server === 'public') continue;
     const m = /\/pn\/(direct|redirect|page)\/([a-z0-9-]+)/.exec(entry.path);
     const c = m ? byId.get(`${m[1]}-${m[2]}`) : undefined;
-    if (c) c.reached = true;
-    else ctx.say(`private request without a case: ${entry.server} ${entry.host}${entry.path}`);
+    if (c) {
+      c.requested = true;
+      // A public name that resolves to a private address cannot be judged before its request is
+      // sent (an extension cannot resolve names): it counts as reached when its content was used.
+      if (c.form.kind !== 'rebinding') c.reached = true;
+    } else ctx.say(`private request without a case: ${entry.server} ${entry.host}${entry.path}`);
   }
   const seen = ctx.model.contexts.slice(contextMark).join('\n');
   for (const m of seen.matchAll(new RegExp(`${PRIVATE_MARKER}-[a-z]+-[^\\s/]*(/[^\\s]*)`, 'g'))) {
@@ -162,6 +180,7 @@ function summarise(cases: PrivateCase[]): PrivateNetworkResult {
     attempts: cases.length,
     reached: cases.filter((c) => c.reached).length,
     read: cases.filter((c) => c.read).length,
+    rebindingRequests: cases.filter((c) => c.form.kind === 'rebinding' && c.requested).length,
     byDelivery,
     byKind,
     cases,
