@@ -5,11 +5,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Link text shown as written. Brackets become entities: marked re-reads a link's text with its
+ * backslash escapes undone, so `!\[x\](url)` inside one would still turn into an image.
+ */
 export function escapeLinkText(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/([\\[\]*_`<>])/g, '\\$1');
+    .replace(/&/g, '&amp;')
+    .replace(/\[/g, '&#91;')
+    .replace(/\]/g, '&#93;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/([\\*_`!])/g, '\\$1');
 }
 
 /** A markdown link for web URLs; other schemes are shown as code so nothing clicks through to them. */

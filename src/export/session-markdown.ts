@@ -1,8 +1,9 @@
 import type { AgentStep, CitedAnswer } from '../agent/types';
+import { escapeMarkdownText, safeAnswerMarkdown } from '../security/markdown-escape';
 import { pageKey } from '../security/normalize-url';
 import type { SessionRecord } from '../store/records';
 import { isWebUrl } from './domain';
-import { escapeLinkText, isoDate, mdLink, oneLine } from './markdown-text';
+import { isoDate, mdLink, oneLine } from './markdown-text';
 import { readCitedAnswer } from './records';
 import { trailToMarkdown } from './trail-markdown';
 
@@ -107,8 +108,11 @@ export function sessionToMarkdown(
   const answer = answerOf(session, steps);
   const searches = steps.filter((s) => s.action.kind === 'search').length;
   const pages = pagesRead(steps).size;
+  const read = pagesRead(steps);
+  // The answer keeps its markdown but runs and loads nothing; links to pages not read become text.
+  const safe = (md: string) => safeAnswerMarkdown(md, { isRead: (url) => read.has(pageKey(url)) });
   const lines: string[] = [
-    `# ${escapeLinkText(oneLine(session.question)) || 'Untitled question'}`,
+    `# ${escapeMarkdownText(oneLine(session.question)) || 'Untitled question'}`,
     '',
     `_Researched with Sleuth on ${isoDate(session.createdAt)} · ${count(steps.length, 'step')} · ${count(searches, 'search', 'searches')} · ${count(pages, 'page')} read_`,
     '',
@@ -118,11 +122,11 @@ export function sessionToMarkdown(
   }
   lines.push('## Answer', '');
   if (cited && cited.sentences.length > 0) {
-    lines.push(citedMarkdown(cited).trim(), '');
+    lines.push(safe(citedMarkdown(cited).trim()), '');
     if (cited.sentences.some((x) => !x.supported && x.text.trim())) {
       lines.push(`${UNSUPPORTED} marks sentences that no page Sleuth read supports.`, '');
     }
-  } else lines.push(answer?.trim() || '_No answer yet._', '');
+  } else lines.push(answer?.trim() ? safe(answer.trim()) : '_No answer yet._', '');
   lines.push(...sourcesSection(cited, steps));
   if (options.trail && steps.length > 0) lines.push(trailToMarkdown(steps), '');
   return `${lines.join('\n').trimEnd()}\n`;

@@ -1,4 +1,5 @@
 import type { AgentStep } from '../agent/types';
+import { escapeMarkdownText } from '../security/markdown-escape';
 import { escapeHtml, mdLink, oneLine, quote } from './markdown-text';
 import { searchGroupsOf, visitEvidenceOf } from './observation';
 
@@ -27,24 +28,29 @@ function body(step: AgentStep): string {
     return groups
       .map((g) => {
         const hits = g.hits.slice(0, HITS_PER_QUERY).map((h) => `- ${mdLink(h.title, h.url)}`);
-        const head = `**${escapeHtml(oneLine(g.query))}**`;
-        const rest = g.error ? [`- _${escapeHtml(g.error)}_`] : hits.length ? hits : ['- _No results._'];
+        const head = `**${escapeMarkdownText(oneLine(g.query))}**`;
+        const rest = g.error
+          ? [`- _${escapeMarkdownText(g.error)}_`]
+          : hits.length
+            ? hits
+            : ['- _No results._'];
         return [head, '', ...rest].join('\n');
       })
       .join('\n\n');
   }
   if (a.kind === 'visit') {
     const frames = visitEvidenceOf(step);
-    const goal = `Goal: ${escapeHtml(oneLine(a.goal))}`;
+    const goal = `Goal: ${escapeMarkdownText(oneLine(a.goal))}`;
     if (frames.length === 0) return `${goal}\n\n_No evidence recorded._`;
     const pages = frames.map((f) => {
       const evidence = f.evidence.trim() || f.summary.trim() || 'No evidence.';
-      return `${mdLink(f.domain || f.url, f.url)}\n\n${quote(escapeHtml(evidence))}`;
+      // Page text is shown as written: its markdown (images included) stays text.
+      return `${mdLink(f.domain || f.url, f.url)}\n\n${quote(escapeMarkdownText(evidence))}`;
     });
     return [goal, ...pages].join('\n\n');
   }
   if (a.kind === 'answer') return '_The model wrote its answer._';
-  return `_${escapeHtml(a.message)}_`;
+  return `_${escapeMarkdownText(a.message)}_`;
 }
 
 /** One collapsible section per step: its query or pages, with the evidence taken. */

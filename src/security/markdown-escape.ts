@@ -85,7 +85,15 @@ function rewriteLinks(text: string, opts: AnswerOptions): string {
   return out + text.slice(i);
 }
 
-function linkOrText(label: string, dest: string, opts: AnswerOptions): string {
+/** marked re-reads a link's text with backslash escapes undone: escaped brackets become entities. */
+const labelText = (label: string) =>
+  label
+    .replace(/\\\[/g, '&#91;')
+    .replace(/\\\]/g, '&#93;')
+    .replace(/!(?=&#91;)/g, '&#33;');
+
+function linkOrText(raw: string, dest: string, opts: AnswerOptions): string {
+  const label = labelText(raw);
   if (!isLinkable(dest)) return `${label} (${codeText(dest)})`;
   if (isWeb(dest) && opts.isRead && !opts.isRead(dest)) return `${label} (${codeText(dest)})`;
   return `[${label}](${dest.replace(/[<>()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)})`;

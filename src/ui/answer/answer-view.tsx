@@ -36,10 +36,12 @@ export function AnswerView({
   votes?: Votes | null;
   t: Translate;
 }) {
-  const html = useMemo(
-    () => renderAnswer(text, citations, { unsupported: t('answerUnsupported') }),
-    [text, citations, t],
-  );
+  const html = useMemo(() => {
+    const read = new Set(steps.flatMap((s) => s.sources.map((p) => pageKey(p.url))));
+    return renderAnswer(text, citations, { unsupported: t('answerUnsupported') }, (url) =>
+      read.has(pageKey(url)),
+    );
+  }, [text, citations, steps, t]);
   const cited = citations?.sources ?? [];
   // Pages read but not cited, first read first; one pass with a set (a 200-step run reads ~100 pages,
   // and a findIndex per page made this quadratic on every render of the session view).

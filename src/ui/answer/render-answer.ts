@@ -2,6 +2,7 @@ import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
 import type { CitedAnswer, CitedSentence } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
+import { safeAnswerMarkdown } from '../../security/markdown-escape';
 
 /**
  * Answer markdown → safe HTML with numbered citations. The model's text (and whatever pages it read
@@ -33,10 +34,6 @@ function getPurifier(): Purifier {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer');
       node.setAttribute('title', href);
-    }
-    // No remote images: they would leak that the answer was viewed, and the CSP blocks them anyway.
-    if (node.nodeName === 'IMG' && !(node.getAttribute('src') ?? '').startsWith('data:image/')) {
-      node.remove();
     }
   });
   purifier = p;
@@ -95,14 +92,29 @@ function replacePlaceholders(html: string, cited: CitedAnswer, labels: AnswerLab
   return out.replace(PRIVATE, '');
 }
 
-/** Renders answer markdown to sanitized HTML; with citations, marks supported and unsupported sentences. */
-export function renderAnswer(markdown: string, cited: CitedAnswer | null, labels: AnswerLabels): string {
+// Only text markup: nothing that loads (img, video, audio, source, track, iframe, object, svg …),
+// runs or styles. Raw HTML in the answer is escaped before this, so these come from markdown alone.
+const ALLOWED_TAGS = [
+  ...['p', 'br', 'hr', 'a', 'em', 'strong', 'del', 'code', 'pre', 'blockquote', 'sup', 'sub'],
+  ...['ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  ...['table', 'thead', 'tbody', 'tr', 'th', 'td'],
+];
+const ALLOWED_ATTR = ['href', 'title', 'align', 'start'];
+
+/**
+ * Renders answer markdown to sanitized HTML; with citations, marks supported and unsupported
+ * sentences. Links to pages that `isRead` says were not read are shown as plain text with their URL.
+ */
+export function renderAnswer(
+  markdown: string,
+  cited: CitedAnswer | null,
+  labels: AnswerLabels,
+  isRead?: (url: string) => boolean,
+): string {
   const useCited = cited !== null && cited.sentences.length > 0;
-  const source = useCited ? withPlaceholders(cited) : markdown.replace(PRIVATE, '');
+  const text = useCited ? withPlaceholders(cited) : markdown.replace(PRIVATE, '');
+  const source = safeAnswerMarkdown(text, isRead ? { isRead } : {});
   const raw = marked.parse(source, { async: false });
-  const clean = getPurifier().sanitize(raw, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-    FORBID_ATTR: ['style'],
-  });
+  const clean = getPurifier().sanitize(raw, { ALLOWED_TAGS, ALLOWED_ATTR });
   return useCited ? replacePlaceholders(clean, cited, labels) : clean.replace(PRIVATE, '');
 }

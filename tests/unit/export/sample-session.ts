@@ -35,7 +35,7 @@ export function step(
 }
 
 /** A search step as a run records it: the results, and the text the model saw. */
-function searchStep(seq: number, searches: SearchResult[]): AgentStep {
+export function searchStep(seq: number, searches: SearchResult[]): AgentStep {
   return step(
     seq,
     { kind: 'search', query: searches.map((s) => s.query) },

@@ -41,6 +41,18 @@ describe('the answer in an export runs nothing and loads nothing in a raw-HTML v
     });
   });
 
+  PAYLOADS.forEach((template, i) => {
+    it(`payload ${i} inside link text: ${template.slice(0, 40)}`, () => {
+      const payload = fill(template, `p${i}`, i);
+      for (const md of [
+        `[see ${payload}](https://a.example/)`,
+        `[see \\${payload.replace(/\[/g, '\\[')}](https://a.example/)`,
+      ]) {
+        expect(problems(safeAnswerMarkdown(md)), md).toEqual([]);
+      }
+    });
+  });
+
   it('keeps ordinary markdown and web links', () => {
     const md =
       '# Title\n\n**Bold** and _it_ with [a link](https://example.com/a_(b)) and `code <b>`.\n\n- one\n- two';

@@ -20,9 +20,11 @@ describe('renderAnswer sanitizes hostile markdown', () => {
         labels,
       ),
     );
-    expect(out.querySelector('script')).toBeNull();
-    expect(out.innerHTML).not.toMatch(/onclick|onload|alert/);
-    expect(out.textContent).toContain('bold');
+    expect(out.querySelector('script, svg, b')).toBeNull();
+    for (const el of out.querySelectorAll('*'))
+      expect(el.getAttributeNames().filter((n) => n.startsWith('on'))).toEqual([]);
+    // Raw HTML is shown as the text it is, not run and not silently dropped.
+    expect(out.textContent).toContain('<b onclick="alert(2)">bold</b>');
   });
 
   it('never keeps a javascript: link', () => {
@@ -33,18 +35,33 @@ describe('renderAnswer sanitizes hostile markdown', () => {
       expect(a.getAttribute('href') ?? '').not.toMatch(/javascript/i);
   });
 
-  it('removes remote images and their onerror handlers, keeps data: images', () => {
+  it('loads nothing: images become links, media and frames are text', () => {
     const out = dom(
       renderAnswer(
-        '![track](https://evil.example/pixel.png) <img src=x onerror="alert(1)"> ![ok](data:image/png;base64,iVBORw0KGgo=)',
+        '![track](https://evil.example/pixel.png) <img src=x onerror="alert(1)"> <video src="https://evil.example/v.mp4"></video> <audio src="https://evil.example/a.mp3"></audio> <video><source src="https://evil.example/s.mp4"><track src="https://evil.example/t.vtt"></video>',
         null,
         labels,
       ),
     );
-    const imgs = [...out.querySelectorAll('img')];
-    expect(imgs).toHaveLength(1);
-    expect(imgs[0]?.getAttribute('src')).toMatch(/^data:image\/png/);
-    expect(out.innerHTML).not.toContain('onerror');
+    expect(out.querySelector('img, video, audio, source, track, iframe, object, embed, picture')).toBeNull();
+    for (const el of out.querySelectorAll('*')) {
+      expect(
+        el.getAttributeNames().filter((n) => ['src', 'srcset', 'poster', 'onerror'].includes(n)),
+      ).toEqual([]);
+    }
+    expect(out.querySelector('a')?.textContent).toBe('track');
+  });
+
+  it('shows links to pages that were not read as plain text with their URL', () => {
+    const out = dom(
+      renderAnswer('See [read](https://a.example/x) and [unread](https://b.example/y).', null, labels, (u) =>
+        u.startsWith('https://a.example/'),
+      ),
+    );
+    expect([...out.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://a.example/x',
+    ]);
+    expect(out.textContent).toContain('unread (https://b.example/y)');
   });
 
   it('opens links in a new tab without opener and shows the URL as title', () => {
@@ -128,7 +145,8 @@ describe('renderAnswer with citations', () => {
     };
     const out = dom(renderAnswer('x', forged, labels));
     expect(out.querySelector('[data-testid="citation"]')).toBeNull();
-    expect(out.innerHTML).not.toContain('javascript');
+    for (const a of out.querySelectorAll('a'))
+      expect(a.getAttribute('href') ?? '').not.toMatch(/javascript/i);
   });
 
   it('shows a citation to a non-web source as plain text', () => {
