@@ -97,7 +97,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     return engine;
   };
 
-  type ToolContext = { question: string; seedUrls: string[]; profile: ProfileId };
+  type ToolContext = { question: string; seedUrls: string[]; privateText: string[]; profile: ProfileId };
 
   const toolsFor = (store: Store) => async (s: Settings, ctx: ToolContext) => {
     const search = await buildSearchChain(s, {
@@ -136,6 +136,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
             }
           : {}),
         pages: store.pages,
+        readsSignedIn: (url) => !readsSignedOut(s, url),
         policy: urlPolicyOf(s),
         maxTabs: s.maxTabs,
         pageMaxAgeMs: 6 * 60 * 60 * 1000,

@@ -57,3 +57,20 @@ export function seedStepFromPages(
     tokens: { prompt: 0, completion: 0, reply: 0, prefill: 0 },
   };
 }
+
+/**
+ * What the model has seen of the user's own data: pages read from the user's tabs (the page handed
+ * over, its selection in the goal, and sites read with their sign-ins). Outgoing queries and URLs
+ * must not carry it (src/security/private-text.ts); recomputed from the steps when a run resumes.
+ */
+export function privateTextOf(steps: readonly AgentStep[]): string[] {
+  const out: string[] = [];
+  for (const step of steps) {
+    if (step.result?.tool !== 'visit') continue;
+    const own = step.result.pages.filter((p) => p.ok && p.via === 'open-tab');
+    if (own.length === 0) continue;
+    out.push(step.result.goal);
+    for (const p of own) out.push(p.title, p.evidence, p.summary);
+  }
+  return out;
+}

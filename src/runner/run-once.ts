@@ -3,11 +3,13 @@ import { runResearch } from '../agent/loop';
 import { chooseProfile, type ProfileId } from '../agent/profiles';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
+import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import type { Settings } from '../settings/schema';
 import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
+import { privateTextOf } from './page-seed';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
@@ -20,7 +22,7 @@ export interface RunnerDeps {
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
   tools(
     settings: Settings,
-    ctx: { question: string; seedUrls: string[]; profile: ProfileId },
+    ctx: { question: string; seedUrls: string[]; privateText: string[]; profile: ProfileId },
   ): AgentTools | Promise<AgentTools>;
   /** Evidence of a page the user handed over, ranked for the question. */
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
@@ -84,13 +86,17 @@ export async function runOnce(
     }),
   );
   try {
-    const engine = await deps.engine(snap.app, signal);
+    const engine = guardStalls(
+      await deps.engine(snap.app, signal),
+      stallLimitsFor(snap.app.engine === 'openai' ? 'openai' : 'local', snap.app.openaiFirstByteTimeoutMs),
+    );
     const result = await runResearch(
       {
         engine,
         tools: await deps.tools(snap.app, {
           question: spec.question,
           seedUrls: spec.seedUrls,
+          privateText: privateTextOf(spec.steps),
           profile: chooseProfile(snap.app.profile, snap.modelProfile),
         }),
         ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
@@ -105,8 +111,9 @@ export async function runOnce(
       { signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
     );
     await writer.flush();
-    // A lost GPU device is not the run's fault: pause it so it can continue after a reload.
-    const paused = result.error?.engineCode === 'device-lost';
+    // A lost GPU device or a model that went silent is not the run's fault: pause it so it can
+    // continue after a reload (or once the server answers again).
+    const paused = result.error?.engineCode === 'device-lost' || result.error?.engineCode === 'timeout';
     const error = result.error?.message;
     const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
     if (searchFailure !== null && !paused) {

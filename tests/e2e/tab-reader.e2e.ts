@@ -98,11 +98,11 @@ describe('visit reads pages through real tabs', () => {
     await server?.close();
   });
 
-  const read = async (url: string, policy = devPolicy, timeoutMs = 10_000) => {
+  const read = async (url: string, policy = devPolicy, timeoutMs = 10_000, signedOut = true) => {
     const r = await sendFromPage(panel, 'router.readTab', {
       url,
       timeoutMs,
-      signedOut: true,
+      signedOut,
       policy,
     });
     expect(r.ok, r.error?.message).toBe(true);
@@ -197,7 +197,7 @@ describe('visit reads pages through real tabs', () => {
     expect(result.markdown).not.toContain('Loading…');
   });
 
-  it('reads a page the user already has open without opening another tab', async () => {
+  it('reads a page the user already has open only for a site on the sign-ins list', async () => {
     const url = `${server.origin}/pages/${pageName()}/`;
     const userTab = await b.context.newPage();
     await userTab.goto(url);
@@ -210,8 +210,12 @@ describe('visit reads pages through real tabs', () => {
         ),
       )
       .toBe(true);
+    // Signed out (the default): an agent tab reads it, never the user's signed-in tab.
+    const signedOut = await read(url);
+    expect(signedOut.via).toBe('new-tab');
+    expect(signedOut.ok).toBe(true);
     const before = await tabCount();
-    const result = await read(url);
+    const result = await read(url, devPolicy, 10_000, false);
     expect(result.via).toBe('open-tab');
     expect(result.ok).toBe(true);
     expect(await tabCount()).toBe(before);

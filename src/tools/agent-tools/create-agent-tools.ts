@@ -1,7 +1,10 @@
 import type { AgentTools } from '../../agent/deps';
 import type { PageReadVia, SearchResult, VisitResult } from '../../agent/step-result';
-import { ProvenanceSet } from '../../security/provenance';
+import { stripInvisible } from '../../security/invisible-text';
+import { PrivateText } from '../../security/private-text';
+import { extractUrls } from '../../security/provenance';
 import { checkQuery } from '../../security/query-gate';
+import { SeenUrls } from '../../security/seen-urls';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
 import type { ReadTabResult } from '../browse/tab-reader';
@@ -36,6 +39,8 @@ export interface ToolDeps {
     signal: AbortSignal,
   ): Promise<{ evidence: string; summary: string; note?: string }>;
   pages?: Pick<PagesRepo, 'getFresh' | 'put'>;
+  /** Whether a URL is read with the user's sign-ins (its site is on their list): its text is private. */
+  readsSignedIn?(url: string): boolean;
   policy: UrlPolicy;
   maxTabs: number;
   /** A page read this recently is not read again (ms). */
@@ -45,19 +50,40 @@ export interface ToolDeps {
 
 const looksLikePdf = (url: string) => /\.pdf($|[?#])/i.test(url);
 
+export interface ToolContext {
+  question: string;
+  seedUrls: string[];
+  /** Text the user handed over (their page, a selection) or read signed in earlier in the run. */
+  privateText?: readonly string[];
+}
+
 /** The agent's `search` and `visit`, made real: gates first, then providers, tabs, cache and ranking. */
-export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUrls: string[] }): AgentTools {
-  const provenance = new ProvenanceSet();
-  provenance.addFromText(ctx.question, 'user');
-  provenance.addAll(ctx.seedUrls, 'user');
+export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
+  const seen = new SeenUrls();
+  seen.addAll(extractUrls(ctx.question), 'user');
+  seen.addAll(ctx.seedUrls, 'user');
+  const secret = new PrivateText(ctx.question);
+  for (const text of ctx.privateText ?? []) secret.add(text);
+  // Links shown on private pages may carry their identifiers; opening them sends nothing new.
+  const privateLinks = new Set<string>();
+  const sent: string[] = [];
   const limit = createLimiter(deps.maxTabs);
 
   const searchOne = async (query: string, signal: AbortSignal): Promise<SearchResult> => {
     const gate = checkQuery(query);
     if (!gate.ok) return { query, hits: [], error: gate.reason };
+    const taint = secret.check(query, sent);
+    if (!taint.ok) return { query, hits: [], error: taint.reason };
+    sent.push(query);
     try {
-      const { hits } = await deps.search.search(query, { signal });
-      provenance.addAll(
+      const found = await deps.search.search(query, { signal });
+      // Invisible characters in titles and snippets can smuggle instructions to the model.
+      const hits = found.hits.map((h) => ({
+        ...h,
+        title: stripInvisible(h.title),
+        snippet: stripInvisible(h.snippet),
+      }));
+      seen.addAll(
         hits.map((h) => h.url),
         'search',
       );
@@ -70,6 +96,12 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
 
   type Read = PageText & { via: PageReadVia; readAt: number };
 
+  const clean = <T extends { title: string; markdown: string }>(p: T): T => ({
+    ...p,
+    title: stripInvisible(p.title),
+    markdown: stripInvisible(p.markdown),
+  });
+
   const readPage = async (url: string, signal: AbortSignal): Promise<Read | { error: string }> => {
     const cached = await deps.pages?.getFresh(url, deps.pageMaxAgeMs).catch(() => undefined);
     if (cached) {
@@ -77,7 +109,7 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
         ? cached.links.filter((l): l is string => typeof l === 'string')
         : [];
       const { finalUrl, title, markdown, fetchedAt } = cached;
-      return { url, finalUrl, title, markdown, links, via: 'cache', readAt: fetchedAt };
+      return clean({ url, finalUrl, title, markdown, links, via: 'cache' as const, readAt: fetchedAt });
     }
     let page: PageText | null = null;
     let via: PageReadVia = 'fetch';
@@ -89,10 +121,12 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
         return null;
       });
     }
+    let signedIn = false;
     if (!page) {
       const r = await limit(() => deps.readTab(url, signal));
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
       via = r.via;
+      signedIn = r.via === 'open-tab';
       page = {
         url,
         finalUrl: r.finalUrl,
@@ -101,7 +135,10 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
         links: r.links.map((l) => l.url),
       };
     }
+    page = clean(page);
     const readAt = deps.clock();
+    // A signed-in page is the user's own data: kept out of the shared page cache.
+    if (signedIn || deps.readsSignedIn?.(url)) return { ...page, via, readAt };
     await deps.pages
       ?.put({
         url,
@@ -149,15 +186,24 @@ export function createAgentTools(deps: ToolDeps, ctx: { question: string; seedUr
       summary: '',
       reason,
     });
-    const seen = provenance.check(url);
-    if (!seen.ok) return fail(seen.reason);
-    const gate = checkUrl(url, deps.policy);
+    // Only a URL seen as it is; what the model added to a seen one (a parameter, a fragment) is dropped.
+    const known = seen.resolve(url);
+    if (!known.ok) return fail(known.reason);
+    if (!privateLinks.has(known.url) && known.source !== 'user') {
+      const taint = secret.check(known.url);
+      if (!taint.ok) return fail(taint.reason);
+    }
+    const gate = checkUrl(known.url, deps.policy);
     if (!gate.ok) return fail(gate.reason);
     try {
       const page = await readOnce(gate.url.href, signal);
       if ('error' in page) return fail(page.error);
-      provenance.add(page.finalUrl, 'page');
-      provenance.addAll(page.links, 'page');
+      seen.add(page.finalUrl, 'page');
+      seen.addAll(page.links, 'page');
+      if (page.via === 'open-tab' || deps.readsSignedIn?.(page.finalUrl)) {
+        secret.add(page.markdown);
+        for (const link of page.links) privateLinks.add(link);
+      }
       if (!page.markdown.trim()) return fail('The page has no readable text.');
       const written: { evidence: string; summary: string; note?: string } = deps.writeEvidence
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)

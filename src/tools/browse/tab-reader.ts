@@ -54,8 +54,8 @@ export function createLimiter(max: number) {
 }
 
 /**
- * Reads one page the way the user's browser shows it: the policy first, then an already-open tab if
- * there is one (left untouched), else an agent tab (reused from earlier reads when it can be), which
+ * Reads one page the way the user's browser shows it: the policy first, then (for a site on the
+ * "use my sign-ins" list) an already-open tab if there is one (left untouched), else an agent tab (reused from earlier reads when it can be), which
  * is read as soon as the page has settled and handed back afterwards whatever happens.
  */
 export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): Promise<ReadTabResult> {
@@ -63,7 +63,9 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   if (!gate.ok) return failed(url, gate.reason);
   const target = gate.url.href;
 
-  const open = await api.findLoadedTab(target);
+  // The user's own tab carries their sign-ins: a model-chosen URL (which an injected link can
+  // steer to a mail or intranet page) reads it only when the user listed the site for sign-ins.
+  const open = o.signedOut ? null : await api.findLoadedTab(target);
   if (open) {
     const page = await api.extract(open.tabId, { partial: false });
     if (httpFailed(page.httpStatus)) return failed(target, httpReason(page.httpStatus));

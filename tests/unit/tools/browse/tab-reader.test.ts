@@ -47,6 +47,18 @@ describe('reading a page through a tab', () => {
     expect(log).toEqual(['acquire', 'load 7 https://example.org/a', 'release 7 true']);
   });
 
+  it("never reads the user's own signed-in tab unless the site is on the sign-ins list", async () => {
+    const { api, log } = fakeApi({
+      findLoadedTab: async () => ({ tabId: 3, url: 'https://mail.example/inbox' }),
+      extract: async (id) => page(id === 3 ? 'Signed in' : 'A'),
+    });
+    const out = await readThroughTab(api, 'https://mail.example/inbox', opts);
+    expect(out).toMatchObject({ ok: true, via: 'new-tab', title: 'A' });
+    expect(log[0]).toBe('acquire');
+    const chosen = await readThroughTab(api, 'https://mail.example/inbox', { ...opts, signedOut: false });
+    expect(chosen).toMatchObject({ ok: true, via: 'open-tab', title: 'Signed in' });
+  });
+
   it('hands the agent tab back to be closed when extraction fails, and says why', async () => {
     const { api, log } = fakeApi({
       load: async () => ({ timedOut: true, finalUrl: 'https://example.org/a' }),
