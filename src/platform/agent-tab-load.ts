@@ -8,6 +8,7 @@
 import type { ExtractedPage } from '../extract/types';
 import type { TabLoad } from '../tools/browse/tab-api';
 import { chrome } from './browser-api';
+import { watchServerIps } from './server-ip-watch';
 
 /** Built by vite.content.config.ts; defines the extractor's globals in the tab's isolated world. */
 export const EXTRACTOR_FILE = 'content/extract-page.js';
@@ -53,6 +54,7 @@ export interface LoadOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   onUrl: (url: string) => boolean;
+  onServerIp?: (ip: string | undefined) => string | undefined;
   /** Called once the navigation has been started (new tabs are grouped then). */
   afterStart?: () => Promise<void>;
 }
@@ -61,7 +63,7 @@ export interface LoadOptions {
 export function loadAndRead(
   tabId: number,
   url: string,
-  { timeoutMs, signal, onUrl, afterStart }: LoadOptions,
+  { timeoutMs, signal, onUrl, onServerIp, afterStart }: LoadOptions,
 ): Promise<TabLoad & { page?: PageRead }> {
   return new Promise((resolve, reject) => {
     let lastUrl = '';
@@ -71,6 +73,7 @@ export function loadAndRead(
       if (finished) return;
       finished = true;
       clearTimeout(timer);
+      unwatch();
       chrome.tabs.onUpdated.removeListener(onUpdated);
       chrome.tabs.onRemoved.removeListener(onRemoved);
       chrome.webNavigation.onCommitted.removeListener(onCommitted);
@@ -114,6 +117,12 @@ export function loadAndRead(
     };
     const onAbort = () => done(new DOMException('Reading was cancelled.', 'AbortError'));
     const timer = setTimeout(() => done({ timedOut: true, finalUrl: lastUrl }), timeoutMs);
+    // A public name that resolved to a private address: nothing of the page is read.
+    const unwatch = onServerIp
+      ? watchServerIps(tabId, onServerIp, (u, reason) =>
+          done({ timedOut: false, finalUrl: u, refusedUrl: u, refusedReason: reason }),
+        )
+      : () => undefined;
     chrome.tabs.onUpdated.addListener(onUpdated);
     chrome.tabs.onRemoved.addListener(onRemoved);
     chrome.webNavigation.onCommitted.addListener(onCommitted);

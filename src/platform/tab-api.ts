@@ -5,6 +5,7 @@ import { agentTabIds } from './agent-tab-ids';
 import { extractNow, loadAndRead } from './agent-tab-load';
 import { blockHeavyResources } from './agent-tab-resources';
 import { chrome } from './browser-api';
+import { watchForProxy } from './server-ip-watch';
 
 const GROUP_TITLE = 'Sleuth';
 
@@ -77,6 +78,7 @@ async function closeAgentTab(tabId: number): Promise<void> {
 }
 
 export function chromeTabApi(): TabApi {
+  watchForProxy();
   const pool = createTabPool({
     create: openBlankAgentTab,
     close: closeAgentTab,

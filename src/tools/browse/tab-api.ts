@@ -8,6 +8,8 @@ export interface TabLoad {
   finalUrl: string;
   /** The tab moved to a URL `onUrl` refused; nothing of it is read. */
   refusedUrl?: string;
+  /** Why it was refused when the URL itself was fine (its server answered from a private address). */
+  refusedReason?: string;
   /** The navigation failed (network error, blocked address, a download): no page to read. */
   errorPage?: boolean;
   /** The page as read once it settled (absent after a timeout: read what arrived with `extract`). */
@@ -31,7 +33,13 @@ export interface TabApi {
   load(
     tabId: number,
     url: string,
-    opts: { timeoutMs: number; signal?: AbortSignal; onUrl: (url: string) => boolean },
+    opts: {
+      timeoutMs: number;
+      signal?: AbortSignal;
+      onUrl: (url: string) => boolean;
+      /** Judges the server address of each response in the tab: a reason refuses the read. */
+      onServerIp?: (ip: string | undefined) => string | undefined;
+    },
   ): Promise<TabLoad>;
   /** The page as extracted, its content type, and the HTTP status its document came with (when known). */
   extract(

@@ -1,3 +1,4 @@
+import { checkServerIp } from '../../security/server-address';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { TabApi } from './tab-api';
 
@@ -67,7 +68,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   // steer to a mail or intranet page) reads it only when the user listed the site for sign-ins.
   const open = o.signedOut ? null : await api.findLoadedTab(target);
   if (open) {
-    const page = await api.extract(open.tabId, { partial: false });
+    const page = await answered(api.extract(open.tabId, { partial: false }), extractLimit(o.timeoutMs));
     if (httpFailed(page.httpStatus)) return failed(target, httpReason(page.httpStatus));
     return { ok: true, url: target, finalUrl: open.url, ...pageFields(page), via: 'open-tab' };
   }
@@ -84,7 +85,12 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
       timeoutMs: o.timeoutMs,
       ...(o.signal ? { signal: o.signal } : {}),
       onUrl: (u) => checkUrl(u, o.policy).ok,
+      onServerIp: (ip) => {
+        const c = checkServerIp(ip, { allowLoopback: o.policy.allowLoopback });
+        return c.ok ? undefined : c.reason;
+      },
     });
+    if (load.refusedReason) return failed(target, load.refusedReason);
     if (load.refusedUrl) {
       const why = checkUrl(load.refusedUrl, o.policy);
       return failed(
@@ -99,9 +105,10 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
       );
     let page: Awaited<ReturnType<TabApi['extract']>>;
     try {
-      page = load.page ?? (await extractWithGrace(api, tabId, load.timedOut));
+      page = load.page ?? (await extractWithGrace(api, tabId, load.timedOut, extractLimit(o.timeoutMs)));
     } catch (err) {
       const why = err instanceof Error ? err.message : String(err);
+      if (err instanceof NoAnswer) return failed(target, err.message);
       return failed(
         target,
         !load.finalUrl
@@ -134,15 +141,40 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
  * After a timeout the navigation may not have committed yet (a busy machine is slow to start the
  * page's renderer), so reading fails on the blank placeholder: try again briefly before giving up.
  */
-async function extractWithGrace(api: TabApi, tabId: number, timedOut: boolean) {
+async function extractWithGrace(api: TabApi, tabId: number, timedOut: boolean, limitMs: number) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await api.extract(tabId, { partial: timedOut });
+      return await answered(api.extract(tabId, { partial: timedOut }), limitMs);
     } catch (err) {
-      if (!timedOut || attempt >= 6) throw err;
+      if (!timedOut || attempt >= 6 || err instanceof NoAnswer) throw err;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
+}
+
+/**
+ * A page showing a dialog (`alert`, `confirm`, `prompt`) or spinning in a script never lets the
+ * extractor run, and Chrome's executeScript then never settles. Such a read ends here; the tab is
+ * handed back as not reusable, which closes it (and with it the dialog or the busy script).
+ */
+class NoAnswer extends Error {}
+
+const extractLimit = (pageTimeoutMs: number) => Math.min(Math.max(pageTimeoutMs, 5000), 15_000);
+
+function answered<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new NoAnswer(
+            `The page did not answer within ${Math.round(ms / 1000)} s (it may be showing a dialog or running a busy script).`,
+          ),
+        ),
+      ms,
+    );
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function pageFields(p: Awaited<ReturnType<TabApi['extract']>>) {

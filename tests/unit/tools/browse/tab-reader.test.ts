@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ExtractedPage } from '../../../../src/extract/types';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import type { TabApi } from '../../../../src/tools/browse/tab-api';
@@ -57,6 +57,24 @@ describe('reading a page through a tab', () => {
     expect(log[0]).toBe('acquire');
     const chosen = await readThroughTab(api, 'https://mail.example/inbox', { ...opts, signedOut: false });
     expect(chosen).toMatchObject({ ok: true, via: 'open-tab', title: 'Signed in' });
+  });
+
+  it('a page stuck in a dialog or a busy script ends the read with a message and its tab is closed', async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, log } = fakeApi({
+        load: async () => ({ timedOut: true, finalUrl: 'https://example.org/alert' }),
+        extract: () => new Promise(() => {}),
+      });
+      const pending = readThroughTab(api, 'https://example.org/alert', opts);
+      await vi.advanceTimersByTimeAsync(5000);
+      const r = await pending;
+      expect(r.ok).toBe(false);
+      expect(r.reason).toMatch(/did not answer within 5 s \(it may be showing a dialog/);
+      expect(log).toEqual(['acquire', 'release 7 false']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('hands the agent tab back to be closed when extraction fails, and says why', async () => {
