@@ -27,6 +27,9 @@ export async function testGrammarFrom(
  * The stage is read from what the conversation holds, not from how many assistant turns it has:
  * a fold drops or digests early turns, and counting would then repeat the search or the visit.
  */
+/** The one search the test sequence makes. */
+const TEST_QUERY = 'what does the first result say';
+
 export const testSequenceGrammar: TurnGrammar = (messages, opened) => {
   const buildDrVenusGrammar = (o: DrVenusGrammarOptions = {}) => build({ ...o, opened });
   const replies = messages.filter((m) => m.role === 'assistant');
@@ -34,7 +37,10 @@ export const testSequenceGrammar: TurnGrammar = (messages, opened) => {
   if (/Stop researching now/.test(messages[messages.length - 1]?.content ?? '')) {
     return buildDrVenusGrammar({ actions: ['answer'] });
   }
-  if (replies.length === 0) return buildDrVenusGrammar({ actions: ['search'], maxQueries: 1 });
+  // A fixed query: random characters can look like a code or key, which the query gate refuses
+  // (as it should), and the run would then never reach its visit.
+  if (replies.length === 0)
+    return buildDrVenusGrammar({ actions: ['search'], queries: [TEST_QUERY], maxQueries: 1 });
   if (replies.some((m) => called(m, 'visit'))) return buildDrVenusGrammar({ actions: ['answer'] });
   const lastReply = replies[replies.length - 1];
   const urls = urlsIn(messages[messages.length - 1]?.content ?? '');

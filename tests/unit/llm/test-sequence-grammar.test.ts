@@ -17,8 +17,13 @@ describe('the e2e build’s test-sequence grammar', () => {
       { role: 'system', content: 'sys' },
       { role: 'user', content: 'question' },
     ];
+    // One fixed, plain query: random characters could look like a code the query gate refuses.
     expect(testSequenceGrammar(convo, false)).toBe(
-      buildDrVenusGrammar({ actions: ['search'], maxQueries: 1 }),
+      buildDrVenusGrammar({
+        actions: ['search'],
+        queries: ['what does the first result say'],
+        maxQueries: 1,
+      }),
     );
     convo.push(
       { role: 'assistant', content: call('search', { query: ['q'] }) },
