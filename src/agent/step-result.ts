@@ -41,6 +41,8 @@ export interface VisitResult {
   via?: PageReadVia;
   /** Why the evidence is not what the summary model wrote (it failed; ranked passages stand in). */
   summaryNote?: string;
+  /** Why the page's visible text stands in for its article (the article extractor failed). */
+  readNote?: string;
 }
 
 export type StepResult =

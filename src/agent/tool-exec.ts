@@ -122,6 +122,7 @@ function cleanVisit(results: unknown): VisitResult[] {
     if (typeof r.readAt === 'number' && Number.isFinite(r.readAt)) page.readAt = r.readAt;
     if (VIA.includes(r.via)) page.via = r.via;
     if (typeof r.summaryNote === 'string' && r.summaryNote) page.summaryNote = r.summaryNote;
+    if (typeof r.readNote === 'string' && r.readNote) page.readNote = r.readNote;
     return page;
   });
 }

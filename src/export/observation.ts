@@ -30,6 +30,8 @@ export interface VisitEvidence {
   note?: string;
   /** How the page was read: fetched, in a new or an open tab, or from an earlier read. */
   via?: PageReadVia;
+  /** Why the page's visible text stands in for its article. */
+  readNote?: string;
 }
 
 type StepFields = Pick<AgentStep, 'action' | 'observation' | 'result' | 'sources'>;
@@ -65,6 +67,7 @@ export function visitEvidenceOf(step: StepFields): VisitEvidence[] {
       summary: summary.trim(),
       ...(p.summaryNote ? { note: p.summaryNote } : {}),
       ...(p.via ? { via: p.via } : {}),
+      ...(p.readNote ? { readNote: p.readNote } : {}),
     };
   });
 }

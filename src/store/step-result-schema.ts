@@ -32,6 +32,7 @@ const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
   readAt: v.optional(v.pipe(v.number(), v.finite())),
   via: v.optional(v.picklist(VIA)),
   summaryNote: optionalString,
+  readNote: optionalString,
 });
 
 export const stepResultSchema: v.GenericSchema<unknown, StepResult> = v.variant('tool', [

@@ -158,6 +158,7 @@ export function createFetchReader(o: FetchReaderOptions) {
             ...(page.lang ? { lang: page.lang } : {}),
             ...(page.publishedTime ? { publishedTime: page.publishedTime } : {}),
             ...(page.siteName ? { siteName: page.siteName } : {}),
+            ...(page.problem ? { problem: page.problem } : {}),
           };
         } finally {
           dom.window.close();

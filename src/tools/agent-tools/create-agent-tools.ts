@@ -94,7 +94,8 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     }
   };
 
-  type Read = PageText & { via: PageReadVia; readAt: number };
+  // problem: the article could not be picked out and the page's visible text stands in.
+  type Read = PageText & { via: PageReadVia; readAt: number; problem?: string };
 
   const clean = <T extends { title: string; markdown: string }>(p: T): T => ({
     ...p,
@@ -113,6 +114,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     }
     let page: PageText | null = null;
     let via: PageReadVia = 'fetch';
+    let problem: string | undefined;
     if (deps.readPdf && looksLikePdf(url)) page = await deps.readPdf(url, signal);
     if (!page && deps.readStatic && !looksLikePdf(url)) {
       const readStatic = deps.readStatic;
@@ -127,6 +129,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
       via = r.via;
       signedIn = r.via === 'open-tab';
+      problem = r.problem;
       page = {
         url,
         finalUrl: r.finalUrl,
@@ -149,7 +152,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         fetchedAt: readAt,
       })
       .catch(() => undefined);
-    return { ...page, via, readAt };
+    return { ...page, via, readAt, ...(problem ? { problem } : {}) };
   };
 
   // A page is read once per run: a second visit (or one arriving while the first is still reading,
@@ -209,7 +212,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
         : deps.rank(page.markdown, goal, ctx.question);
       const { evidence, summary, note } = written;
-      const { title, finalUrl, via, readAt } = page;
+      const { title, finalUrl, via, readAt, problem } = page;
       return {
         url,
         title,
@@ -220,6 +223,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         via,
         readAt,
         ...(note ? { summaryNote: note } : {}),
+        ...(problem ? { readNote: problem } : {}),
       };
     } catch (err) {
       if (signal.aborted) throw err;

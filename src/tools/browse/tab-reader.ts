@@ -18,6 +18,8 @@ export interface ReadTabResult {
   via: 'open-tab' | 'new-tab' | 'fetch';
   partial?: boolean;
   reason?: string;
+  /** Set when the article could not be picked out and the page's visible text stands in (why). */
+  problem?: string;
 }
 
 export interface ReadOptions {
@@ -186,6 +188,7 @@ function pageFields(p: Awaited<ReturnType<TabApi['extract']>>) {
     ...(p.lang ? { lang: p.lang } : {}),
     ...(p.publishedTime ? { publishedTime: p.publishedTime } : {}),
     ...(p.siteName ? { siteName: p.siteName } : {}),
+    ...(p.problem ? { problem: p.problem } : {}),
   };
 }
 

@@ -82,6 +82,11 @@ export function VisitBody({
                   {t(VIA_KEY[frame.via])}
                 </p>
               ) : null}
+              {frame?.readNote ? (
+                <p class="small muted read-note" role="note" data-testid="read-note">
+                  {frame.readNote}
+                </p>
+              ) : null}
               {evidence ? <Evidence text={evidence} t={t} /> : null}
               {frame?.note ? (
                 <p class="small muted summary-note" role="note" data-testid="summary-note">

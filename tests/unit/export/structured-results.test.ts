@@ -68,6 +68,14 @@ describe('exports and cards read the steps’ results', () => {
     expect(visitEvidenceOf({ ...step, result: null })).toEqual(expected);
   });
 
+  it('keeps the note that a page was read as visible text, for its card', () => {
+    const readNote = "The article extractor failed (Error: boom); this is the page's visible text instead.";
+    const step = visitStep(0, 'g', [
+      { url: 'https://a.example', title: 'A', ok: true, evidence: 'e', summary: 's', readNote },
+    ]);
+    expect(visitEvidenceOf(step)[0]?.readNote).toBe(readNote);
+  });
+
   it('dates a source by when its page was read', () => {
     const day = Date.UTC(2024, 0, 2, 12);
     const steps = [

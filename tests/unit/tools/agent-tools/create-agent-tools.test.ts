@@ -168,6 +168,24 @@ describe('agent tools', () => {
     expect(reads).toEqual(['https://example.org/a']);
   });
 
+  it('reads a page whose article could not be picked out as its text, and says so', async () => {
+    const problem = "The article extractor failed (Error: boom); this is the page's visible text instead.";
+    const { d } = deps();
+    d.readTab = async (url) => ({
+      ok: true,
+      url,
+      finalUrl: url,
+      title: 'Page A',
+      markdown: 'Alpha facts in the page text.',
+      links: [],
+      via: 'new-tab',
+      problem,
+    });
+    const tools = createAgentTools(d, { question: 'q', seedUrls: ['https://example.org/a'] });
+    const [r] = await tools.visit(['https://example.org/a'], 'alpha', { signal, question: 'q' });
+    expect(r).toMatchObject({ ok: true, evidence: 'Alpha facts in the page text.', readNote: problem });
+  });
+
   it('tries a page again in the same run when its first read failed', async () => {
     let n = 0;
     const { d } = deps({

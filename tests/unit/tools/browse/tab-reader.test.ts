@@ -101,6 +101,19 @@ describe('reading a page through a tab', () => {
     expect(r.reason).toMatch(/file download/);
   });
 
+  it('passes on why the page came back as visible text rather than as its article', async () => {
+    const problem = "The article extractor failed (Error: boom); this is the page's visible text instead.";
+    const { api } = fakeApi({
+      load: async () => ({
+        timedOut: false,
+        finalUrl: 'https://example.org/a',
+        page: { ...page('A'), problem },
+      }),
+    });
+    const r = await readThroughTab(api, 'https://example.org/a', opts);
+    expect(r).toMatchObject({ ok: true, markdown: '# A\n\nBody.', problem });
+  });
+
   it('never opens a tab for a refused address', async () => {
     const { api, log } = fakeApi();
     const r = await readThroughTab(api, 'file:///etc/passwd', opts);

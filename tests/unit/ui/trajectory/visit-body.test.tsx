@@ -49,4 +49,22 @@ describe('visit card', () => {
     expect(el.querySelector('[data-testid=summary-note]')?.textContent).toBe(note);
     expect(el.querySelector('[role=note]')).not.toBeNull();
   });
+
+  it('says when the page was read as visible text because its article could not be picked out', () => {
+    const el = document.createElement('div');
+    const url = 'https://example.org/deep';
+    const readNote =
+      "The page is nested too deeply for the article extractor; this is the page's visible text instead.";
+    render(
+      <VisitBody
+        urls={[url]}
+        goal="g"
+        frames={[{ url, goal: 'g', domain: 'example.org', evidence: 'Some text.', summary: 's', readNote }]}
+        t={tEn}
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=read-note]')?.textContent).toBe(readNote);
+    expect(el.querySelector('[data-testid=summary-note]')).toBeNull();
+  });
 });
