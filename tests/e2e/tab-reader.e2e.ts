@@ -62,6 +62,14 @@ describe('visit reads pages through real tabs', () => {
         </script></body></html>`);
         return true;
       }
+      if (url.pathname === '/deep') {
+        // Nested deeper than the article extractor will go (Chromium's parser keeps up to 512 levels).
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end(`<html><head><title>Deep page</title></head><body><nav><a href="/">Home</a></nav>
+          ${'<div>'.repeat(400)}<p>${'Text at the bottom of a deep page. '.repeat(20)}</p>${'</div>'.repeat(400)}
+          </body></html>`);
+        return true;
+      }
       if (url.pathname.startsWith('/asset/')) {
         // Held until the test ends: a read that waited for any of these would time out.
         held.push(res);
@@ -195,6 +203,13 @@ describe('visit reads pages through real tabs', () => {
     expect(result.ok, result.reason).toBe(true);
     expect(result.markdown).toContain('Text the script wrote after the page was parsed.');
     expect(result.markdown).not.toContain('Loading…');
+  });
+
+  it('reads a page too deep for the article extractor as its visible text, and says so', async () => {
+    const result = await read(`${server.origin}/deep`);
+    expect(result.ok, result.reason).toBe(true);
+    expect(result.markdown).toContain('Text at the bottom of a deep page.');
+    expect(result.problem).toMatch(/^The page is nested too deeply.*visible text instead\.$/);
   });
 
   it('reads a page the user already has open only for a site on the sign-ins list', async () => {
