@@ -77,7 +77,9 @@ export function createFetchReader(deps: FetchReaderDeps) {
     if (looksScriptBuilt(doc)) return null;
     hideByPageStyles(doc);
     const page = extract(doc, finalUrl, { computedStyle: false });
-    if (page.markdown.trim().length < minChars) return null;
+    // An article the extractor could not pick out here gets the tab's try, with computed styles and
+    // the tab's note when it fails there too.
+    if (page.problem || page.markdown.trim().length < minChars) return null;
     return { url, finalUrl, title: page.title, markdown: page.markdown, links: page.links.map((l) => l.url) };
   };
 }

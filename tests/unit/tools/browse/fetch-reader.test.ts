@@ -46,6 +46,12 @@ describe('reading a page by fetch', () => {
     expect(await createFetchReader({ fetch: zip.fetch, parse })('https://example.org/z', signal)).toBeNull();
   });
 
+  it('leaves a page whose article the extractor could not pick out to the tab reader', async () => {
+    const deep = `<html><head><title>Deep</title></head><body>${'<div>'.repeat(400)}<p>${'Deep text. '.repeat(60)}</p>${'</div>'.repeat(400)}</body></html>`;
+    const { fetch } = server(deep);
+    expect(await createFetchReader({ fetch, parse })('https://example.org/deep', signal)).toBeNull();
+  });
+
   it('takes plain text as it is', async () => {
     const { fetch } = server('Line one.\nLine two.', 'text/plain');
     const page = await createFetchReader({ fetch, parse })('https://example.org/notes.txt', signal);
