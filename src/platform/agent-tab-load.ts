@@ -1,8 +1,8 @@
 /**
  * Sends an agent tab to a page and reads it as soon as it has settled. The extractor is injected
- * into the new document the moment it commits (webNavigation tells which document that is, so a
- * reused tab's previous page is never read by mistake) and waits there for the page to be parsed
- * and quiet, or loaded, whichever comes first (see src/tools/browse/page-settle.ts); images, fonts,
+ * into the new document once it is parsed (webNavigation tells which document that is, so a reused
+ * tab's previous page is never read by mistake) and waits there for the page to be quiet, or
+ * loaded, whichever comes first (see src/tools/browse/page-settle.ts); images, fonts,
  * media and trackers are not loaded at all in agent tabs (agent-tab-resources.ts).
  */
 import type { ExtractedPage } from '../extract/types';
@@ -77,6 +77,7 @@ export function loadAndRead(
       chrome.tabs.onUpdated.removeListener(onUpdated);
       chrome.tabs.onRemoved.removeListener(onRemoved);
       chrome.webNavigation.onCommitted.removeListener(onCommitted);
+      chrome.webNavigation.onDOMContentLoaded.removeListener(onParsed);
       chrome.webNavigation.onErrorOccurred.removeListener(onError);
       signal?.removeEventListener('abort', onAbort);
       if (r instanceof Error) reject(r);
@@ -94,16 +95,23 @@ export function loadAndRead(
     const onUpdated = (id: number, info: chrome.tabs.OnUpdatedInfo) => {
       if (id === tabId && info.url) judge(info.url);
     };
+    // The policy looks at each committed URL; the extractor goes in once the document is parsed.
+    // Injecting it at commit instead made parsing itself slower (the bundle compiles on the page's
+    // main thread while it parses): commit → DOMContentLoaded took about twice as long.
     const onCommitted = (d: chrome.webNavigation.WebNavigationTransitionCallbackDetails) => {
+      if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
+      judge(d.url);
+    };
+    const onParsed = (d: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
       if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank' || !judge(d.url)) return;
-      // A page that sends itself elsewhere (script or meta refresh) commits again: the latest wins.
+      // A page that sends itself elsewhere (script or meta refresh) is parsed again: the latest wins.
       const mine = ++commits;
       const target: Target = d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] };
       settleAndExtract(target).then(
         (page) => {
           if (mine === commits) done({ timedOut: false, finalUrl: d.url, ...(page ? { page } : {}) });
         },
-        // The document went away before it settled (it navigated on): its successor commits next.
+        // The document went away before it settled (it navigated on): its successor is parsed next.
         // Pages Chrome does not let extensions script (its PDF viewer, error pages) end at the timeout.
         () => undefined,
       );
@@ -126,6 +134,7 @@ export function loadAndRead(
     chrome.tabs.onUpdated.addListener(onUpdated);
     chrome.tabs.onRemoved.addListener(onRemoved);
     chrome.webNavigation.onCommitted.addListener(onCommitted);
+    chrome.webNavigation.onDOMContentLoaded.addListener(onParsed);
     chrome.webNavigation.onErrorOccurred.addListener(onError);
     signal?.addEventListener('abort', onAbort);
     if (signal?.aborted) return onAbort();
