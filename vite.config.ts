@@ -3,8 +3,11 @@ import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import { buildTarget } from './scripts/lib/build-target.ts';
+import { firefoxManifest } from './scripts/lib/firefox-manifest.ts';
+import { inlineWasmChunk, splitInlineWasm } from './scripts/lib/split-inline-wasm.ts';
 
-/** wllama's wasm ships inside the extension (no CDN): the offscreen document loads it by extension URL. */
+/** wllama's wasm ships inside the extension (no CDN): the engine host loads it by extension URL. */
 const wllamaWasm = (): Plugin => ({
   name: 'sleuth-wllama-wasm',
   generateBundle() {
@@ -16,29 +19,48 @@ const wllamaWasm = (): Plugin => ({
   },
 });
 
+/**
+ * Pages the manifest does not name for crxjs: Chrome's offscreen document; Firefox's sidebar panel
+ * (crxjs does not read sidebar_action), which is the side panel page.
+ */
+const extraPages: Record<'chrome' | 'firefox', Record<string, string>> = {
+  chrome: { offscreen: 'extension/offscreen/index.html' },
+  firefox: { sidepanel: 'extension/sidepanel/index.html' },
+};
+
+// One source, two builds: SLEUTH_BROWSER=firefox builds dist-firefox/ (see scripts/lib/build-target.ts).
 // `--mode e2e` grants the 127.0.0.1 fixture servers as a host permission up front: headless tests
-// cannot click through Chrome's permission prompt, which users see before their first research run.
-export default defineConfig(({ mode }) => ({
-  plugins: [
-    preact(),
-    wllamaWasm(),
-    crx({ manifest: mode === 'e2e' ? { ...manifest, host_permissions: ['http://127.0.0.1/*'] } : manifest }),
-  ],
-  resolve: {
-    // The package root holds TypeScript sources; the published ES build is under esm/.
-    alias: {
-      '@wllama/wllama': new URL('./node_modules/@wllama/wllama/esm/index.js', import.meta.url).pathname,
+// cannot click through the browser's permission prompt, which users see before their first research run.
+export default defineConfig(({ mode }) => {
+  const target = buildTarget();
+  const firefox = target.browser === 'firefox';
+  const base = firefox ? firefoxManifest(manifest) : manifest;
+  return {
+    plugins: [
+      preact(),
+      wllamaWasm(),
+      splitInlineWasm(),
+      crx({
+        manifest: mode === 'e2e' ? { ...base, host_permissions: ['http://127.0.0.1/*'] } : base,
+        browser: target.browser,
+      }),
+    ],
+    resolve: {
+      // The package root holds TypeScript sources; the published ES build is under esm/.
+      alias: {
+        '@wllama/wllama': new URL('./node_modules/@wllama/wllama/esm/index.js', import.meta.url).pathname,
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'chrome120',
-    sourcemap: false,
-    rollupOptions: {
-      // The offscreen document is not named in the manifest, so crxjs needs it as an extra input.
-      input: { offscreen: 'extension/offscreen/index.html' },
+    build: {
+      outDir: target.outDir,
+      emptyOutDir: true,
+      target: target.esTarget,
+      sourcemap: false,
+      rollupOptions: {
+        input: firefox ? extraPages.firefox : extraPages.chrome,
+        output: { manualChunks: inlineWasmChunk },
+      },
     },
-  },
-  server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
-}));
+    server: { port: 5173, strictPort: true, hmr: { port: 5173 } },
+  };
+});

@@ -1,15 +1,18 @@
 import { defineConfig } from 'vite';
+import { buildTarget } from './scripts/lib/build-target.ts';
 
 /**
- * The page extractor is injected into tabs with chrome.scripting.executeScript({files}), which runs
- * classic scripts only, so it is bundled separately as one self-contained IIFE into dist/content/.
+ * The page extractor is injected into tabs with scripting.executeScript({files}), which runs classic
+ * scripts only, so it is bundled separately as one self-contained IIFE into <outDir>/content/.
  */
+const target = buildTarget();
+
 export default defineConfig({
   publicDir: false,
   build: {
-    outDir: 'dist/content',
+    outDir: `${target.outDir}/content`,
     emptyOutDir: false,
-    target: 'chrome120',
+    target: target.esTarget,
     minify: true,
     lib: {
       entry: 'extension/content/extract-page.ts',

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast Node unit tests, and e2e tests that drive real Chromium against dist/.
+// Three projects: fast Node unit tests, e2e tests that drive real Chromium against dist/, and the
+// Firefox tests that drive real Firefox ESR against dist-firefox/.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +23,17 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the CI machine has 2 cores.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'firefox',
+          include: ['tests/firefox/**/*.firefox.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          globalSetup: ['tests/firefox/helpers/print-version.ts'],
         },
       },
     ],

@@ -73,3 +73,7 @@ export const openOptionsPage = (): Promise<void> => chrome.runtime.openOptionsPa
 export const openOptionsAt = async (section: string): Promise<void> => {
   await chrome.tabs.create({ url: `${chrome.runtime.getURL('extension/options/index.html')}#${section}` });
 };
+/** Opens one of the extension's own pages in a new tab. */
+export const openExtensionTab = async (path: string): Promise<void> => {
+  await chrome.tabs.create({ url: chrome.runtime.getURL(path) });
+};

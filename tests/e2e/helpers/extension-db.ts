@@ -1,6 +1,10 @@
-import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Settings } from '../../../src/settings/schema';
+
+/** An extension page that runs a function in itself: Playwright's Page (Chromium) or Puppeteer's (Firefox). */
+export interface ExtensionPage {
+  evaluate(fn: (json: string) => Promise<unknown>, json: string): Promise<unknown>;
+}
 
 interface Query {
   store: 'sessions' | 'steps' | 'settings';
@@ -14,7 +18,7 @@ interface Query {
  * One request against the extension's IndexedDB, run inside one of its pages: tests read what the
  * product saved, and write developer-only settings the options page does not expose.
  */
-export async function idb<T>(page: Page, q: Query): Promise<T> {
+export async function idb<T>(page: ExtensionPage, q: Query): Promise<T> {
   // Passed as JSON: Playwright's argument typing recurses without end on `unknown` values.
   return (await page.evaluate(runQuery, JSON.stringify(q))) as T;
 }
@@ -55,28 +59,28 @@ async function runQuery(json: string): Promise<unknown> {
 
 /** Writes the whole settings record, as the options page would on Save. */
 export async function writeSettings(
-  page: Page,
+  page: ExtensionPage,
   settings: Partial<Settings> | Record<string, unknown>,
 ): Promise<void> {
   await idb(page, { store: 'settings', op: 'put', key: 'app', value: settings });
 }
 
-export function readSession(page: Page, id: string): Promise<Record<string, unknown> | undefined> {
+export function readSession(page: ExtensionPage, id: string): Promise<Record<string, unknown> | undefined> {
   return idb(page, { store: 'sessions', op: 'get', key: id });
 }
 
-export function sessionIds(page: Page): Promise<string[]> {
+export function sessionIds(page: ExtensionPage): Promise<string[]> {
   return idb(page, { store: 'sessions', op: 'getAllKeys' });
 }
 
 /** The saved steps of a session, in seq order. */
-export function readSteps(page: Page, sessionId: string): Promise<Record<string, unknown>[]> {
+export function readSteps(page: ExtensionPage, sessionId: string): Promise<Record<string, unknown>[]> {
   return idb(page, { store: 'steps', op: 'getAll', index: 'by-session', key: sessionId });
 }
 
 /** Waits for a session to reach `status`; a session that fails instead shows its error message. */
 export async function waitForSession(
-  page: Page,
+  page: ExtensionPage,
   id: string,
   status: string,
   timeout = 30_000,

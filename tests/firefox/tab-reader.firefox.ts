@@ -1,0 +1,90 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
+import { type FixtureServer, startFixtureServer } from '../e2e/helpers/fixture-server';
+import { type FirefoxExtension, launchFirefoxWithExtension, sendFromPage } from './helpers/firefox';
+
+const devPolicy = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
+
+describe('Firefox tabs read pages: grouped, signed out, guarded', () => {
+  let ff: FirefoxExtension;
+  let server: FixtureServer;
+  let panel: Page;
+  const cookieSeen: string[] = [];
+
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    server.route((req, res, url) => {
+      if (url.pathname === '/account') {
+        // Sets a session cookie, and records whether the request carried one.
+        cookieSeen.push(req.headers.cookie ?? '');
+        res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=secret-123; Path=/' });
+        res.end(
+          `<html><head><title>Account</title></head><body><article><p>${'Account page text. '.repeat(30)}</p></article></body></html>`,
+        );
+        return true;
+      }
+      if (url.pathname === '/redirect-private') {
+        res.writeHead(302, { location: 'http://10.0.0.1/admin' });
+        res.end();
+        return true;
+      }
+      return false;
+    });
+    ff = await launchFirefoxWithExtension();
+    panel = await ff.panel();
+  });
+  afterAll(async () => {
+    await ff?.close();
+    await server?.close();
+  });
+
+  const read = async (url: string, signedOut = true) => {
+    const r = await sendFromPage(panel, 'router.readTab', {
+      url,
+      timeoutMs: 10_000,
+      signedOut,
+      policy: devPolicy,
+    });
+    expect(r.ok, r.error?.message).toBe(true);
+    return r.value as ReadTabResult;
+  };
+  const tabCount = () => panel.evaluate(async () => (await chrome.tabs.query({})).length);
+
+  it('opens a real page in a background tab in a collapsed "Sleuth" group, extracts it and closes it', async () => {
+    const before = await tabCount();
+    let groups: { title?: string; collapsed: boolean }[] = [];
+    const watching = (async () => {
+      for (let i = 0; i < 100 && !groups.some((g) => g.title === 'Sleuth' && g.collapsed); i++) {
+        groups = await panel.evaluate(async () =>
+          (await chrome.tabGroups.query({})).map((g) => ({ title: g.title, collapsed: g.collapsed })),
+        );
+      }
+    })();
+    const [result] = await Promise.all([read(`${server.origin}/pages/001/`), watching]);
+    expect(result.ok, result.reason).toBe(true);
+    expect(result.via).toBe('new-tab');
+    expect(result.markdown).toContain('Blanket.js');
+    expect(groups).toContainEqual({ title: 'Sleuth', collapsed: true });
+    await expect.poll(tabCount).toBe(before);
+  });
+
+  it('reads signed out: the agent tab sends no cookies unless the user opts in for the site', async () => {
+    const user = await ff.browser.newPage();
+    await user.goto(`${server.origin}/account`);
+    await user.reload();
+    await user.close();
+    expect(cookieSeen.at(-1)).toContain('session=secret-123');
+    expect((await read(`${server.origin}/account?signedOut=true`, true)).ok).toBe(true);
+    expect(cookieSeen.at(-1)).toBe('');
+    expect((await read(`${server.origin}/account?signedOut=false`, false)).ok).toBe(true);
+    expect(cookieSeen.at(-1)).toContain('session=secret-123');
+  });
+
+  it('refuses a redirect to a private address', async () => {
+    const result = await read(`${server.origin}/redirect-private`);
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/10\.0\.0\.1/);
+    expect(result.markdown).toBe('');
+  });
+});
