@@ -5,7 +5,6 @@ import {
   PAGE_SENTENCE,
   type ResearchFixture,
   startResearchFixture,
-  toolCallTurn,
 } from '../e2e/helpers/research-fixture';
 import {
   EXTENSION_ORIGIN,

@@ -87,7 +87,7 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     const visit = (await readSteps(panel, sessionId)).find(
       (s) => (s.result as { tool?: string } | undefined)?.tool === 'visit',
     );
-    expect((visit?.result as { pages: { via?: string }[] }).pages[0]?.via).toBe('new-tab');
+    expect((visit?.result as { pages?: { via?: string }[] } | undefined)?.pages?.[0]?.via).toBe('new-tab');
     const open = await panel.evaluate(async (url) => (await chrome.tabs.query({ url })).length, pageUrl);
     expect(open).toBe(0);
 
