@@ -31,7 +31,7 @@ const CHROME_ONLY_KEYS = [
 ];
 const CHROME_ONLY_PERMISSIONS = new Set(['sidePanel', 'offscreen']);
 
-export function firefoxManifest(chrome: Manifest): Manifest {
+export function firefoxManifest(chrome: Manifest, o: { openSidebarAtInstall?: boolean } = {}): Manifest {
   const m: Manifest = { ...chrome };
   for (const key of CHROME_ONLY_KEYS) delete m[key];
   const action = (chrome.action ?? {}) as Json;
@@ -41,6 +41,7 @@ export function firefoxManifest(chrome: Manifest): Manifest {
     default_panel: sidePanel.default_path,
     default_title: action.default_title,
     default_icon: action.default_icon,
+    ...(o.openSidebarAtInstall === false ? { open_at_install: false } : {}),
   };
   m.permissions = ((chrome.permissions ?? []) as string[]).filter((p) => !CHROME_ONLY_PERMISSIONS.has(p));
   // The toolbar button and its shortcut toggle the sidebar (the background page answers the click).

@@ -46,7 +46,8 @@ describe('options page in Firefox', () => {
       await second.screenshot(again, 'firefox-options');
       await second.close();
     } finally {
-      rmSync(profileDir, { recursive: true, force: true });
+      // Firefox may still be writing its profile for a moment after it quits.
+      rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   });
 });

@@ -66,7 +66,30 @@ describe('Firefox tabs read pages: grouped, signed out, guarded', () => {
     expect(result.via).toBe('new-tab');
     expect(result.markdown).toContain('Blanket.js');
     expect(groups).toContainEqual({ title: 'Sleuth', collapsed: true });
+    // The agent tab waits for the run's next read until the run ends.
+    expect(await tabCount()).toBe(before + 1);
+    expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({
+      ok: true,
+      value: { closed: 1 },
+    });
     await expect.poll(tabCount).toBe(before);
+  });
+
+  it('reuses one agent tab for successive reads', async () => {
+    await panel.evaluate(() => {
+      const g = globalThis as unknown as { created: number };
+      g.created = 0;
+      chrome.tabs.onCreated.addListener(() => {
+        g.created++;
+      });
+    });
+    for (const name of ['001', 'mozilla-2', '001']) {
+      const r = await read(`${server.origin}/pages/${name}/`);
+      expect(r.ok, r.reason).toBe(true);
+      expect(r.finalUrl).toBe(`${server.origin}/pages/${name}/`);
+    }
+    expect(await panel.evaluate(() => (globalThis as unknown as { created: number }).created)).toBe(1);
+    expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({ value: { closed: 1 } });
   });
 
   it('reads signed out: the agent tab sends no cookies unless the user opts in for the site', async () => {

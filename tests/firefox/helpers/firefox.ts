@@ -151,7 +151,8 @@ export async function launchFirefoxWithExtension(
     },
     async close() {
       await browser.close();
-      if (!opts.profileDir) rmSync(profileDir, { recursive: true, force: true });
+      if (!opts.profileDir)
+        rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }

@@ -19,6 +19,11 @@ describe('the Firefox manifest, derived from the Chrome one', () => {
     expect(ff.background).toEqual({ scripts: [FIREFOX_BACKGROUND], type: 'module' });
     expect(ff.sidebar_action).toMatchObject({ default_panel: 'extension/sidepanel/index.html' });
     expect(ff.side_panel).toBeUndefined();
+    // Firefox opens a new add-on's sidebar at install, except in the e2e build (it opens a tab).
+    expect(ff.sidebar_action).not.toHaveProperty('open_at_install');
+    expect(firefoxManifest(chrome, { openSidebarAtInstall: false }).sidebar_action).toMatchObject({
+      open_at_install: false,
+    });
   });
 
   it('keeps the CSP, options page and host permissions, and drops what Firefox does not have', () => {
