@@ -12,17 +12,29 @@ const parse = (s: string): Version => {
 };
 const cmp = (x: Version, y: Version) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 
-/** Enough of npm's range syntax for `engines.node` fields: `>=X`, `^X`, and a bare major, joined by `||`. */
+/**
+ * Enough of npm's range syntax for `engines.node` fields: `||` of space-separated comparators, each
+ * `>=X`, `<X`, `^X`, `*`, or a major written bare, as `X.*` or as `X.x`.
+ */
 function satisfies(v: Version, range: string): boolean {
   return range.split('||').some((part) => {
-    const p = part.trim().replace(/\s+/g, '');
-    if (p.startsWith('>=')) return cmp(v, parse(p.slice(2))) >= 0;
-    if (p.startsWith('^')) {
-      const min = parse(p.slice(1));
-      return v[0] === min[0] && cmp(v, min) >= 0;
-    }
-    if (/^v?\d+$/.test(p)) return v[0] === parse(p)[0];
-    throw new Error(`range form not understood: ${part}`);
+    const comparators = part
+      .trim()
+      .replace(/(>=|<|\^)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
+    return comparators.every((c) => {
+      const p = c.replace(/\.[x*]$/, '').replace(/\.[x*]$/, '');
+      if (p === '*') return true;
+      if (p.startsWith('>=')) return cmp(v, parse(p.slice(2))) >= 0;
+      if (p.startsWith('<')) return cmp(v, parse(p.slice(1))) < 0;
+      if (p.startsWith('^')) {
+        const min = parse(p.slice(1));
+        return v[0] === min[0] && cmp(v, min) >= 0;
+      }
+      if (/^v?\d+$/.test(p)) return v[0] === parse(p)[0];
+      throw new Error(`range form not understood: ${part}`);
+    });
   });
 }
 
