@@ -107,6 +107,8 @@ export async function launchFirefoxWithExtension(
   await browser.installExtension(opts.extensionDir ?? distFirefoxDir);
   let panelPage: Promise<Page> | null = null;
   const anyExtensionPage = async (): Promise<Page> => {
+    // The e2e build opens its panel tab when it is installed; act from it once it is there.
+    if (!panelPage) await findPage(PANEL_PATH, false).catch(() => undefined);
     for (const p of await browser.pages()) {
       if ((await hrefOf(p)).startsWith(`${EXTENSION_ORIGIN}/`)) return p;
     }
