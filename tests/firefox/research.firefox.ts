@@ -68,8 +68,13 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     await click(panel, 'start');
 
     const search = '[data-testid=step-card][data-kind=search]';
+    // A step is one line in words; opening it shows what the search found.
     await expect
       .poll(() => texts(panel, search), { timeout: 20_000 })
+      .toEqual([expect.stringContaining('Searched: frontend javascript code coverage')]);
+    await panel.locator(`${search} button.line-row`).click();
+    await expect
+      .poll(() => texts(panel, search))
       .toEqual([expect.stringContaining('Frontend code coverage')]);
     await ff.screenshot(panel, 'firefox-mid-run');
 

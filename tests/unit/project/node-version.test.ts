@@ -51,9 +51,15 @@ describe('the Node version the README states', () => {
     expect(pkg.engines.node).toBe(`>=${stated}.0`);
   });
 
-  it('satisfies every installed package (npm ci warns of none)', () => {
+  // puppeteer-core 25 (and its @puppeteer/browsers), which only the Firefox tests drive, declare
+  // Node >=22.12; they run on Node 20 here (the whole Firefox suite does), so npm ci's warning about
+  // them is the one the README names. Any other package that wants a newer Node fails this test.
+  const FIREFOX_TEST_ONLY = new Set(['node_modules/puppeteer-core', 'node_modules/@puppeteer/browsers']);
+
+  it('satisfies every installed package but the Firefox test driver (npm ci warns of no other)', () => {
     const v = parse(stated ?? '0');
     const unmet = Object.entries(lock.packages)
+      .filter(([name]) => !FIREFOX_TEST_ONLY.has(name))
       .filter(([name, p]) => name && !p.optional && p.engines?.node && !satisfies(v, p.engines.node))
       .map(([name, p]) => `${name} wants ${p.engines?.node}`);
     expect(unmet).toEqual([]);
