@@ -56,7 +56,7 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     await fx?.close();
   });
 
-  it('asks from the panel, reads the page in a tab, answers with citations, downloads markdown, keeps it', async () => {
+  it('asks from the panel, reads the page, answers with citations, downloads markdown, keeps it', async () => {
     const { model, pageUrl } = fx;
     model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
@@ -86,13 +86,14 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     expect(await texts(panel, '[data-testid=step-card][data-kind=visit]')).toHaveLength(1);
     await ff.screenshot(panel, 'firefox-answer');
 
-    // The page was loaded by a Firefox tab the agent opened, and that tab is closed again.
+    // The server-rendered page needed no tab: the background page fetched it (signed out), and no
+    // agent tab is left open.
     expect(fx.pages.hits).toContain('/pages/001/');
     const [sessionId = ''] = await sessionIds(panel);
     const visit = (await readSteps(panel, sessionId)).find(
       (s) => (s.result as { tool?: string } | undefined)?.tool === 'visit',
     );
-    expect((visit?.result as { pages?: { via?: string }[] } | undefined)?.pages?.[0]?.via).toBe('new-tab');
+    expect((visit?.result as { pages?: { via?: string }[] } | undefined)?.pages?.[0]?.via).toBe('fetch');
     const open = await panel.evaluate(async (url) => (await chrome.tabs.query({ url })).length, pageUrl);
     expect(open).toBe(0);
 

@@ -19,7 +19,9 @@ describe('options page in Firefox', () => {
       const page = await first.openPage('extension/options/index.html');
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(String(e)));
-      // The probe runs in the background page: headless Firefox on Linux has no WebGPU, and says so.
+      // The probe runs in the background page: headless Firefox on Linux has no WebGPU, and says so
+      // on the web-llm engine's panel (the default engine is Auto).
+      await page.select('select[name=engine]', 'web-llm');
       await expect
         .poll(
           () => page.evaluate(() => document.querySelector('[data-testid=probe-result]')?.textContent ?? ''),
