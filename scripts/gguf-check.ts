@@ -4,7 +4,8 @@
  * Loads a local GGUF through the extension's own engine code — downloader, splitter (shards of
  * at most M MB, default 512), wllama in the offscreen document — in headless Chromium with the
  * built dist/, generates a few tokens, and prints one JSON line:
- * {"loaded","shards","threads","backend","crossOriginIsolated","decodeTokensPerSecond","text"}.
+ * {"loaded","shards","threads","backend","backendReason","crossOriginIsolated","decodeTokensPerSecond","text"}
+ * (and "gpuLayers" when llama.cpp offloaded layers to WebGPU).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -67,11 +68,18 @@ async function main(argv: string[]): Promise<number> {
     out.shards = stored.find((m) => m.complete)?.shards ?? 0;
     const ping = await sendFromPage(page, 'engine.ping', {});
     const { engine, isolated } = ping.value as {
-      engine: { threads?: number; backend?: string };
+      engine: {
+        threads?: number;
+        backend?: string;
+        backendReason?: string;
+        gpuLayers?: { offloaded: number; total: number };
+      };
       isolated?: boolean;
     };
     out.threads = engine.threads ?? 0;
     out.backend = engine.backend ?? 'unknown';
+    if (engine.backendReason) out.backendReason = engine.backendReason;
+    if (engine.gpuLayers) out.gpuLayers = engine.gpuLayers;
     out.crossOriginIsolated = isolated === true;
     const sample = await sendFromPage(page, 'engine.sample', {
       prompt: 'In one sentence: what does a research assistant do?',

@@ -48,13 +48,21 @@ async function trial(page: Page, settings: Record<string, unknown>, label: strin
   const s = sample.value as {
     decodeTokensPerSecond: number;
     completionTokens: number;
-    engine: { modelId: string | null; backend?: string; threads?: number };
+    engine: {
+      modelId: string | null;
+      backend?: string;
+      backendReason?: string;
+      gpuLayers?: { offloaded: number; total: number };
+      threads?: number;
+    };
   };
   await sendFromPage(page, 'engine.unload', {});
   return {
     ...result,
     model: s.engine.modelId ?? label,
     ...(s.engine.backend ? { backend: s.engine.backend, threads: s.engine.threads } : {}),
+    ...(s.engine.backendReason ? { backendReason: s.engine.backendReason } : {}),
+    ...(s.engine.gpuLayers ? { gpuLayers: s.engine.gpuLayers } : {}),
     completionTokens: s.completionTokens,
     decodeTokensPerSecond: Math.round(s.decodeTokensPerSecond * 10) / 10,
   };

@@ -70,6 +70,10 @@ export interface EngineInfo {
   threads?: number;
   /** Where the model runs: WebGPU offload or CPU (local engines). */
   backend?: 'webgpu' | 'cpu';
+  /** Why that backend, e.g. "CPU: llama.cpp put no layers on the WebGPU device." */
+  backendReason?: string;
+  /** Layers llama.cpp put on the GPU, out of the model's, when it said so. */
+  gpuLayers?: { offloaded: number; total: number };
 }
 
 export interface ChatEngine {

@@ -1,11 +1,4 @@
-import type {
-  AssetsPathConfig,
-  LoadedContextInfo,
-  LoadModelParams,
-  RawCompletionChunk,
-  RawCompletionParams,
-  WllamaConfig,
-} from '@wllama/wllama';
+import type { LoadedContextInfo, RawCompletionChunk } from '@wllama/wllama';
 import { abortError, isAbortError, throwIfAborted } from './abort';
 import { toChatMlPrompt } from './chatml';
 import {
@@ -23,6 +16,7 @@ import { parseGgufModelId } from './gguf-catalog';
 import { toLoadError } from './load-errors';
 import { ProgressTracker } from './progress-stats';
 import { StopFilter } from './stop-filter';
+import { nativeLog, type WllamaInstance, type WllamaModule } from './wllama-native';
 
 /**
  * llama.cpp in WebAssembly (wllama 3.8.1) behind ChatEngine. Loads GGUF shards handed over as
@@ -35,28 +29,7 @@ import { StopFilter } from './stop-filter';
  * or it emits invalid UTF-8; llama.cpp logs "offloaded N/M layers to GPU" when WebGPU took layers.
  */
 
-/** The slice of wllama's API this engine uses; the real class satisfies it. */
-export interface WllamaInstance {
-  loadModelFromUrl(
-    url: string,
-    params?: LoadModelParams & {
-      progressCallback?: (p: { loaded: number; total: number }) => void;
-      signal?: AbortSignal;
-      useCache?: boolean;
-    },
-  ): Promise<void>;
-  createCompletion(
-    params: RawCompletionParams & { stream: true; onData: (chunk: RawCompletionChunk) => void },
-  ): Promise<void>;
-  loadModel?(blobs: Blob[], params?: LoadModelParams): Promise<void>;
-  getLoadedContextInfo(): LoadedContextInfo;
-  getNumThreads?(): number;
-  exit(): Promise<void>;
-}
-
-export interface WllamaModule {
-  Wllama: new (paths: AssetsPathConfig, config?: WllamaConfig) => WllamaInstance;
-}
+export type { WllamaInstance, WllamaModule } from './wllama-native';
 
 export interface WllamaEngineOptions {
   /** URL of wllama's `esm/wasm/wllama.wasm` as shipped inside the extension (its extension URL). */
@@ -88,6 +61,8 @@ export class WllamaEngine implements ChatEngine {
   private contextWindow = 0;
   private threads = 0;
   private backend: 'webgpu' | 'cpu' | undefined;
+  private backendReason: string | undefined;
+  private gpuLayers: { offloaded: number; total: number } | undefined;
   private busy = false;
 
   constructor(private readonly opts: WllamaEngineOptions) {}
@@ -100,6 +75,8 @@ export class WllamaEngine implements ChatEngine {
       contextWindow: this.contextWindow,
       ...(this.instance ? { threads: this.threads } : {}),
       ...(this.instance && this.backend ? { backend: this.backend } : {}),
+      ...(this.instance && this.backendReason ? { backendReason: this.backendReason } : {}),
+      ...(this.instance && this.gpuLayers ? { gpuLayers: this.gpuLayers } : {}),
     };
   }
 
@@ -163,7 +140,16 @@ export class WllamaEngine implements ChatEngine {
       this.modelId = modelId;
       this.contextWindow = ctx.n_ctx;
       this.threads = instance.getNumThreads?.() ?? params.n_threads;
-      this.backend = this.opts.nGpuLayers === 0 ? 'cpu' : log.offloaded() > 0 ? 'webgpu' : 'cpu';
+      const offload = log.offload();
+      this.gpuLayers = offload ?? undefined;
+      this.backend = this.opts.nGpuLayers !== 0 && (offload?.offloaded ?? 0) > 0 ? 'webgpu' : 'cpu';
+      // Asked for WebGPU and got none: llama.cpp registered no WebGPU device (or refused the layers).
+      this.backendReason =
+        this.opts.nGpuLayers !== 0 && this.backend === 'cpu'
+          ? 'CPU: llama.cpp put no layers on a WebGPU device.'
+          : this.backend === 'webgpu' && offload
+            ? `WebGPU: ${offload.offloaded}/${offload.total} layers offloaded.`
+            : undefined;
       opts.onProgress?.({ fraction: 1, text: 'Model ready' });
     } catch (err) {
       await instance.exit().catch(() => undefined);
@@ -261,6 +247,8 @@ export class WllamaEngine implements ChatEngine {
     this.contextWindow = 0;
     this.threads = 0;
     this.backend = undefined;
+    this.backendReason = undefined;
+    this.gpuLayers = undefined;
     await instance?.exit().catch(() => undefined);
   }
 
@@ -287,30 +275,6 @@ export class WllamaEngine implements ChatEngine {
     }
     return new EngineError('unknown', `wllama failed while generating: ${message}`, 'Retry the turn.');
   }
-}
-
-/**
- * llama.cpp's own log lines, kept out of the console: the offload count tells which backend runs,
- * and the last error explains a failed load better than wllama's generic message.
- */
-function nativeLog() {
-  let offloaded = 0;
-  let lastError = '';
-  const scan = (...args: unknown[]) => {
-    const line = args.map(String).join(' ');
-    const m = /offloaded (\d+)\/(\d+) layers to GPU/.exec(line);
-    if (m) offloaded = Number(m[1]);
-  };
-  const logger = {
-    debug: scan,
-    log: scan,
-    info: scan,
-    warn: scan,
-    error: (...args: unknown[]) => {
-      lastError = args.map(String).join(' ').slice(0, 300);
-    },
-  };
-  return { logger, offloaded: () => offloaded, lastError: () => lastError };
 }
 
 function defaultLoadModule(): Promise<WllamaModule> {

@@ -10,6 +10,7 @@ import { idb, readSession, writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
 import { serveHub } from './helpers/fixture-hub';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
+import { pageAdapter } from './helpers/page-adapter';
 import { serveSearch } from './helpers/search-fixture';
 
 // The DR-Venus GGUF path end to end, against a fixture hub that answers as Hugging Face does:
@@ -31,6 +32,7 @@ type Status = {
   state: string;
   threads?: number;
   backend?: string;
+  backendReason?: string;
   profile?: string;
   error?: { message: string };
 };
@@ -97,6 +99,15 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       await expect.poll(() => plan.getAttribute('data-profile'), { timeout: 15_000 }).toBe('dr-venus');
       expect(await panel.getByTestId('plan-model').textContent()).toBe('DR-Venus 4B RL Q4_K_M');
       expect(await panel.getByTestId('plan-reason').textContent()).toMatch(/^Auto picked DR-Venus 4B RL/);
+      // Why it runs on the CPU, from what the adapter itself offers: llama.cpp's WebGPU backend needs
+      // shader-f16, which SwiftShader (headless Chromium's adapter) lacks.
+      const adapter = await pageAdapter(panel);
+      const cpuWhy = !adapter
+        ? /^CPU: no WebGPU adapter/
+        : adapter.shaderF16
+          ? /^CPU: the WebGPU adapter .* is a software one/
+          : /^CPU: WebGPU adapter lacks shader-f16, which llama\.cpp's WebGPU backend requires\.$/;
+      expect(await panel.getByTestId('plan-backend').textContent()).toMatch(cpuWhy);
       expect(await panel.getByTestId('load-model').textContent()).toBe(`Download and load (${SIZE})`);
       expect(hub.requests).toEqual([]);
 
@@ -122,6 +133,7 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       await expect.poll(async () => (await status()).state, { timeout: 60_000 }).toBe('ready');
       const ready = await status();
       expect(ready).toMatchObject({ backend: 'cpu', profile: 'dr-venus' });
+      expect(ready.backendReason).toMatch(cpuWhy);
       expect(ready.threads).toBeGreaterThan(1);
       expect((await send<{ isolated?: boolean }>(panel, 'engine.ping')).isolated).toBe(true);
       // The ranges asked for cover the file once, from the start.

@@ -5,6 +5,7 @@ import { EngineError } from '../engine';
 import { DEFAULT_GGUF, parseGgufModelId } from '../gguf-catalog';
 import { grammarOfMode, type TurnGrammar, withGrammar } from '../grammar-engine';
 import type { FetchLike } from '../hub/hub-client';
+import { createListingCache } from '../hub/listing-cache';
 import { deviceBudget, OVERHEAD_BYTES } from '../hub/quant-choice';
 import { HINT_NO_WEBGPU } from '../load-errors';
 import { OpenAiEngine } from '../openai-engine';
@@ -12,6 +13,7 @@ import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
 import { type CatalogEntry, chooseModel } from '../webllm-catalog';
 import { WebLlmEngine } from '../webllm-engine';
+import { decideWllamaBackend, hasJspi } from '../wllama-backend';
 import { WllamaEngine } from '../wllama-engine';
 import type { EngineChoice } from './engine-host';
 import { type GgufPlan, planGguf } from './gguf-plan';
@@ -30,6 +32,10 @@ export interface ChooserDeps {
   threads(): number;
   /** Whether web-llm has this model in its cache (so nothing needs downloading). */
   webllmCached?(modelId: string): Promise<boolean>;
+  /** Whether WebAssembly JSPI exists here (wllama's WebGPU path needs it); default: look. */
+  jspi?(): boolean;
+  /** Clock for the hub listing cache (default Date.now). */
+  now?(): number;
   /** Test seam of the e2e build: a grammar that replaces the setting's (key: what it is called). */
   testGrammar?: () => Promise<{ key: string; grammar: TurnGrammar } | undefined>;
 }
@@ -39,6 +45,7 @@ const NOT_TRAINED =
 
 /** Picks the engine and model the settings ask for; throws a user-facing error when none can run. */
 export function createEngineChooser(deps: ChooserDeps) {
+  const listRepo = createListingCache({ now: deps.now ?? Date.now });
   /** The turn grammar the settings ask for, unless the e2e build's seam replaces it. */
   const grammarOf = async (s: Settings) => {
     const override = await deps.testGrammar?.();
@@ -49,15 +56,12 @@ export function createEngineChooser(deps: ChooserDeps) {
     const { grammar, key: grammarKey } = await grammarOf(s);
     const probe = await deps.probe();
     const threads = s.wllamaThreads || deps.threads();
-    const gpu =
-      s.wllamaBackend === 'cpu'
-        ? false
-        : s.wllamaBackend === 'webgpu'
-          ? probe.available
-          : probe.available && !probe.software;
+    const decision = decideWllamaBackend(s.wllamaBackend, probe, { jspi: deps.jspi?.() ?? hasJspi() });
+    const gpu = decision.backend === 'webgpu';
+    // Asked for WebGPU and not getting it is worth saying in the reason itself.
     const backendNote =
-      s.wllamaBackend === 'webgpu' && !probe.available
-        ? ' WebGPU is not available here, so it runs on the CPU.'
+      s.wllamaBackend === 'webgpu' && !gpu
+        ? ` WebGPU cannot be used here, so it runs on the ${decision.reason}`
         : '';
     const { library } = deps;
     return {
@@ -71,7 +75,8 @@ export function createEngineChooser(deps: ChooserDeps) {
       downloadBytes: plan.downloadBytes,
       totalBytes: plan.totalBytes,
       threads,
-      backend: gpu ? 'webgpu' : 'cpu',
+      backend: decision.backend,
+      backendReason: decision.reason,
       create: () =>
         withGrammar(
           new WllamaEngine({
@@ -149,7 +154,7 @@ export function createEngineChooser(deps: ChooserDeps) {
       );
     }
     try {
-      const plan = await planGguf({ kind: 'catalog', entry }, s, { ...deps });
+      const plan = await planGguf({ kind: 'catalog', entry }, s, { ...deps, listRepo });
       return gguf(s, plan, `Auto picked ${entry.label}, the model trained for this research protocol: `);
     } catch (e) {
       if (e instanceof EngineError && e.code === 'out-of-memory') return webllmAuto(s, `${e.message} `);
@@ -196,7 +201,7 @@ export function createEngineChooser(deps: ChooserDeps) {
           `"${id}" is neither a known GGUF model, a hub repo (hf:owner/repo) nor a URL.`,
           'Pick a model from the list in Options → Model, or paste an https:// link to a .gguf file.',
         );
-      return gguf(s, await planGguf(ref, s, deps));
+      return gguf(s, await planGguf(ref, s, { ...deps, listRepo }));
     }
     if (s.engine === 'auto') return auto(s);
     const modelId = s.webllmModel.trim();

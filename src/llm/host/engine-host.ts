@@ -21,6 +21,8 @@ export interface EngineChoice {
   totalBytes?: number;
   threads?: number;
   backend?: 'webgpu' | 'cpu';
+  /** Why that backend was chosen (wllama: from the adapter's features, before loading). */
+  backendReason?: string;
   create(): ChatEngine;
 }
 
@@ -71,6 +73,8 @@ export function createEngineHost(deps: {
             contextWindow: info.contextWindow,
             ...(info.threads ? { threads: info.threads } : {}),
             ...(info.backend ? { backend: info.backend } : {}),
+            ...(info.backendReason ? { backendReason: info.backendReason } : {}),
+            ...(info.gpuLayers ? { gpuLayers: info.gpuLayers } : {}),
           });
           return engine;
         },
@@ -163,5 +167,6 @@ export function describeChoice(c: EngineChoice) {
     ...(c.notice ? { notice: c.notice } : {}),
     ...(c.threads ? { threads: c.threads } : {}),
     ...(c.backend ? { backend: c.backend } : {}),
+    ...(c.backendReason ? { backendReason: c.backendReason } : {}),
   };
 }

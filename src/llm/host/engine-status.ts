@@ -14,6 +14,10 @@ export interface EngineStatus {
   notice?: string;
   threads?: number;
   backend?: 'webgpu' | 'cpu';
+  /** Why that backend: "CPU: WebGPU adapter lacks shader-f16, …", "WebGPU on …". */
+  backendReason?: string;
+  /** Layers llama.cpp offloaded to the GPU, once loaded. */
+  gpuLayers?: { offloaded: number; total: number };
   /** For a model server: whether it answered the last health check, and what it said if not. */
   server?: { ok: boolean; message?: string; hint?: string };
 }

@@ -7,6 +7,7 @@ import { EngineError } from '../engine';
 import { catalogEntryForRepo, type GgufModelRef, UNKNOWN_KV_BYTES_PER_TOKEN } from '../gguf-catalog';
 import { type GgufVariant, ggufVariants } from '../hub/gguf-variants';
 import { type FetchLike, listRepo, resolveUrl } from '../hub/hub-client';
+import type { ListRepo } from '../hub/listing-cache';
 import { chooseQuant, deviceBudget, neededBytes } from '../hub/quant-choice';
 import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
@@ -34,6 +35,8 @@ export interface GgufPlanDeps {
   fetch: FetchLike;
   probe(): Promise<WebGpuProbe>;
   signal?: AbortSignal;
+  /** The hub's file list for a repo (default: ask the hub each time; the chooser shares one). */
+  listRepo?: ListRepo;
 }
 
 const MiB = 1024 * 1024;
@@ -91,7 +94,7 @@ async function planRepo(
       profile,
     );
 
-  const listing = await listRepo(s.hubUrl, repo, {
+  const listing = await (d.listRepo ?? listRepo)(s.hubUrl, repo, {
     fetch: d.fetch,
     ...(d.signal ? { signal: d.signal } : {}),
   });

@@ -26,6 +26,11 @@ export function PlanSummary({ plan, t }: { plan: EnginePlan; t: Translate }) {
           {plan.reason}
         </p>
       ) : null}
+      {plan.threads && plan.backendReason ? (
+        <p class="small muted" data-testid="plan-backend">
+          {plan.backendReason}
+        </p>
+      ) : null}
       {plan.notice ? (
         <p class="small note" data-testid="plan-notice">
           {plan.notice}

@@ -50,7 +50,12 @@ export function EngineLoad({
             {t('cancel')}
           </button>
         ) : null}
-        <span role="status" class="small" data-testid="engine-state">
+        <span
+          role="status"
+          class="small"
+          data-testid="engine-state"
+          title={status?.state === 'ready' ? status.backendReason : undefined}
+        >
           {status?.state === 'ready' ? readyText(status, t) : ''}
         </span>
       </div>

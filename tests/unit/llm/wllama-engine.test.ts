@@ -7,8 +7,9 @@ import { WllamaEngine } from '../../../src/llm/wllama-engine';
 
 type Params = RawCompletionParams & { stream: true; onData: (c: RawCompletionChunk) => void };
 
-function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {}) {
+function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown>; logLines?: string[] } = {}) {
   const seen: {
+    log?: { info: (...a: unknown[]) => void };
     url?: string;
     blobs?: Blob[];
     load?: Record<string, unknown>;
@@ -34,6 +35,7 @@ function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {
     async loadModel(blobs, params) {
       seen.blobs = blobs;
       seen.load = { ...params };
+      for (const line of opts.logLines ?? []) seen.log?.info(line);
     },
     getNumThreads: () => Number(seen.load?.n_threads ?? 1),
     async createCompletion(params) {
@@ -55,7 +57,8 @@ function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown> } = {
   };
   const mod: WllamaModule = {
     Wllama: class {
-      constructor() {
+      constructor(_paths: unknown, config?: { logger?: { info: (...a: unknown[]) => void } }) {
+        if (config?.logger) seen.log = config.logger;
         // biome-ignore lint/correctness/noConstructorReturn: the fake hands out one shared instance
         return instance;
       }
@@ -100,6 +103,29 @@ describe('WllamaEngine', () => {
     expect(r.text).toBe('<think>\nA\n</think>\n<answer>\nB\n</answer>');
     expect(deltas.join('')).toBe(r.text);
     expect(r.usage).toMatchObject({ promptTokens: 12, completionTokens: 2 });
+  });
+
+  it('says WebGPU with the layers llama.cpp offloaded, and CPU with the reason when it offloaded none', async () => {
+    const load = async (logLines: string[]) => {
+      const f = fake([], { logLines });
+      const e = new WllamaEngine({
+        wasmUrl: '/w.wasm',
+        loadModule: async () => f.mod,
+        files: async () => [],
+      });
+      await e.load('m');
+      return e.info();
+    };
+    expect(await load(['load_tensors: offloaded 37/37 layers to GPU'])).toMatchObject({
+      backend: 'webgpu',
+      gpuLayers: { offloaded: 37, total: 37 },
+      backendReason: 'WebGPU: 37/37 layers offloaded.',
+    });
+    // What wllama 3.8.1 logs on SwiftShader: the layers stay on the CPU and no offload line appears.
+    expect(await load(['load_tensors: layer   0 assigned to device CPU, is_swa = 0'])).toMatchObject({
+      backend: 'cpu',
+      backendReason: 'CPU: llama.cpp put no layers on a WebGPU device.',
+    });
   });
 
   it('cuts at a stop string the backend let through', async () => {

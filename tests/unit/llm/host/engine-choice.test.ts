@@ -72,6 +72,7 @@ function world(opts: { probe?: WebGpuProbe; online?: boolean } = {}) {
     fetch,
     threads: () => 4,
     webllmCached: async () => false,
+    jspi: () => true,
   });
   return { store, asked, library, choose };
 }
@@ -119,14 +120,40 @@ describe('engine choice', () => {
     expect(other.notice).toMatch(/not trained on Sleuth's research protocol/);
   });
 
-  it('GGUF backend: CPU on a software adapter unless WebGPU is asked for; threads as set', async () => {
+  it('GGUF backend: CPU on SwiftShader (no shader-f16), saying why, even when WebGPU is asked for; threads as set', async () => {
     const w = world({ probe: swiftshader });
     expect((await w.choose(settings({ engine: 'wllama' }))).backend).toBe('cpu');
     const forced = await w.choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu', wllamaThreads: 1 }));
-    expect(forced).toMatchObject({ backend: 'webgpu', threads: 1 });
+    expect(forced).toMatchObject({ backend: 'cpu', threads: 1 });
+    expect(forced.backendReason).toMatch(/^CPU: WebGPU adapter lacks shader-f16/);
+    expect(forced.reason).toMatch(
+      /WebGPU cannot be used here, so it runs on the CPU: WebGPU adapter lacks shader-f16/,
+    );
+    const gpu = {
+      ...swiftshader,
+      vendor: 'nvidia',
+      architecture: 'ada',
+      software: false,
+      features: { shaderF16: true },
+    };
+    const real = await world({ probe: gpu }).choose(settings({ engine: 'wllama' }));
+    expect(real).toMatchObject({ backend: 'webgpu', backendReason: 'WebGPU on nvidia ada.' });
     const none = await world().choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu' }));
     expect(none.backend).toBe('cpu');
-    expect(none.reason).toMatch(/WebGPU is not available here, so it runs on the CPU/);
+    expect(none.reason).toMatch(/WebGPU cannot be used here, so it runs on the CPU: no WebGPU adapter/);
+  });
+
+  it('a run start asks the hub for the file list once: the profile lookup and the load share it', async () => {
+    const w = world();
+    const host = createEngineHost({ choose: w.choose, onStatus: () => undefined });
+    const s = settings({ engine: 'auto' });
+    // As the runner does: the model's profile first, then the engine (not stored: needs a download).
+    expect((await w.choose(s)).profile).toBe('dr-venus');
+    await host.ensure(s).catch(() => undefined);
+    await host.plan(s);
+    expect(w.asked.filter((u) => u.includes('/api/models/'))).toEqual([
+      `https://hub.test/api/models/${REPO}?blobs=true`,
+    ]);
   });
 
   it('Auto picks the DR-Venus GGUF where it fits, with the dr-venus profile', async () => {
