@@ -63,7 +63,7 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
                          GOOGLE_API_KEY + GOOGLE_CSE_ID, JINA_API_KEY); default: duckduckgo, wikipedia
   --extractor-server URL --extractor-model NAME [--extractor-api-key KEY]
                          a model that writes each page's evidence (default: passage ranking)
-  --allow-loopback       let the agent open 127.0.0.1 / localhost pages (local test sites)
+  --allow-loopback       let the agent open 127.0.0.1 pages (local test sites)
   --allow-http           let the agent open plain http:// pages
   --replay               play each record's recorded model turns and tool results (no server needed)
   --seed N | --no-seed   sampling seed base: attempt k sends seed N+k (default 0)

@@ -12,9 +12,13 @@ import { LOCAL_SUFFIXES, REBINDING_SERVICES } from './url-policy';
  * matched loosely (`[0-9.]+`; Chrome hands the rules canonical dotted-decimal hosts in lower case).
  * IPv6 literals are all blocked in agent tabs, stricter than the policy: their textual forms are
  * too varied to classify within that limit, and public pages are not served from them.
+ *
+ * A URL may carry user-info before its host (`http://admin@10.0.0.4/`), and Chrome matches the rules
+ * against it as written, so every pattern lets one through; so are single-label names
+ * (`http://intranet/`, `http://metadata/`), which only a local resolver answers.
  */
 
-const SCHEME = '^[a-z]+://';
+const SCHEME = '^[a-z]+://(?:[^/?#@]*@)?';
 const HOST_END = '(?::[0-9]+)?(?:[/?#]|$)';
 const escapeDots = (s: string) => s.replace(/[.]/g, '\\.');
 
@@ -65,14 +69,23 @@ export function cidrPattern({ base, bits }: Pick<Ipv4Range, 'base' | 'bits'>): s
   return bits >= 32 ? out.join('\\.') : `${out.join('\\.')}\\.[0-9.]+`;
 }
 
+/**
+ * 127.0.0.0/8 except 127.0.0.1, the one loopback address the developer setting admits (the test
+ * fixtures); RE2 has no look-ahead, so the other addresses are spelled out octet by octet.
+ */
+export const LOOPBACK_BUT_FIXTURES = `127\\.(?:[1-9][0-9]*\\.[0-9]+\\.[0-9]+|0\\.[1-9][0-9]*\\.[0-9]+|0\\.0\\.(?:0|1[0-9]+|[2-9][0-9]*))`;
+
 /** One URL pattern per range of the IPv4 table, per list of local names, and for IPv6 literals. */
 export function blockedAddressPatterns(opts: { allowLoopback: boolean }): string[] {
-  const ranges = IPV4_RANGES.filter((r) => !(opts.allowLoopback && r.kind === 'loopback'));
   const hosts = [
-    ...ranges.map(cidrPattern),
+    ...IPV4_RANGES.map((r) =>
+      opts.allowLoopback && r.kind === 'loopback' ? LOOPBACK_BUT_FIXTURES : cidrPattern(r),
+    ),
     `[a-z0-9.-]*\\.(?:${LOCAL_SUFFIXES.map(escapeDots).join('|')})\\.?`,
     `(?:[a-z0-9-]+\\.)*(?:${REBINDING_SERVICES.map(escapeDots).join('|')})\\.?`,
-    ...(opts.allowLoopback ? [] : ['(?:[a-z0-9.-]*\\.)?localhost\\.?']),
+    '(?:[a-z0-9.-]*\\.)?localhost\\.?',
+    // Single-label names (`intranet`, `metadata`); IPv4 hosts reach the rules in dotted form.
+    '[^./?#@:\\[]+\\.?',
   ];
   return [...hosts.map((h) => `${SCHEME}${h}${HOST_END}`), `${SCHEME}\\[`];
 }

@@ -16,7 +16,11 @@ import { ADDRESS_WORDS, classifyIpv4, classifyIpv6, parseIpv4, parseIpv6 } from 
 
 export interface UrlPolicy {
   allowHttp: boolean;
-  /** Developer setting for end-to-end tests: lets 127.0.0.0/8, ::1 and localhost through (http too). */
+  /**
+   * Developer setting for end-to-end tests: lets exactly 127.0.0.1 through (http too), where the
+   * fixture servers listen. The rest of 127/8, ::1 and localhost stay refused, so the attack suite
+   * can stand in a loopback server for the user's own machine.
+   */
   allowLoopback: boolean;
   allow: string[];
   deny: string[];
@@ -64,8 +68,7 @@ export function checkUrl(url: string, policy: UrlPolicy): UrlCheck {
   }
 
   const host = stripTrailingDot(parsed.hostname);
-  const loopback = isLoopbackHost(host);
-  const loopbackAllowed = loopback && policy.allowLoopback;
+  const loopbackAllowed = policy.allowLoopback && parseIpv4(host) === FIXTURE_ADDRESS;
 
   if (scheme === 'http:' && !policy.allowHttp && !loopbackAllowed) {
     return refuse(
@@ -88,13 +91,8 @@ export function checkUrl(url: string, policy: UrlPolicy): UrlCheck {
   return { ok: true, url: parsed };
 }
 
-function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  const v4 = parseIpv4(host);
-  if (v4 !== undefined) return classifyIpv4(v4) === 'loopback';
-  const v6 = host.startsWith('[') ? parseIpv6(host.slice(1, -1)) : undefined;
-  return v6 !== undefined && classifyIpv6(v6) === 'loopback';
-}
+/** 127.0.0.1, in whatever spelling the URL parser turned into dotted decimal. */
+const FIXTURE_ADDRESS = 0x7f000001;
 
 /** Plain-words description of why a host is not a public website, or undefined when it is fine. */
 function describeHostProblem(host: string): string | undefined {

@@ -4,6 +4,10 @@
  */
 export const MIN_SIZES: Readonly<Record<string, number>> = {
   'privateNetwork.forms': 40,
+  // Controls: the attacker pages were opened (redirect and page cases of 40 forms) and their
+  // scripts ran (page cases), so a count of 0 means blocked, not never tried.
+  'privateNetwork.opened': 80,
+  'privateNetwork.scripted': 40,
   'exfiltration.kinds': 20,
   'rendering.payloads': 40,
   'hostile.cases': 30,

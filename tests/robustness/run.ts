@@ -73,6 +73,8 @@ async function main(): Promise<number> {
         reached: r.reached,
         forms: PRIVATE_FORMS.length,
         byDelivery: r.byDelivery,
+        opened: r.opened,
+        scripted: r.scripted,
       };
     }
     if (wants('exfiltration')) {

@@ -58,19 +58,62 @@ describe('agent-tab network rules, generated from the URL policy table', () => {
     }
   });
 
-  it('let loopback through only when the developer setting allows it', () => {
+  it('let only 127.0.0.1 through when the developer setting allows it', () => {
     const strict = blockedAddressPatterns({ allowLoopback: false });
     const dev = blockedAddressPatterns({ allowLoopback: true });
+    expect(blocks(strict, 'http://127.0.0.1:5173/')).toBe(true);
+    expect(blocks(dev, 'http://127.0.0.1:5173/')).toBe(false);
+    expect(blocks(dev, 'http://127.0.0.1/x')).toBe(false);
     for (const url of [
-      'http://127.0.0.1:5173/',
       'http://127.9.9.9/x',
+      'http://127.0.0.2:8080/',
+      'http://127.0.0.0/',
+      'http://127.0.0.10/',
+      'http://127.0.0.100/',
+      'http://127.0.1.1/',
+      'http://127.1.0.1/',
       'http://localhost/',
       'http://a.localhost:80/',
+      'http://[::1]:8080/',
+      'http://10.1.2.3/',
     ]) {
       expect(blocks(strict, url), url).toBe(true);
-      expect(blocks(dev, url), url).toBe(false);
+      expect(blocks(dev, url), url).toBe(true);
     }
-    expect(blocks(dev, 'http://10.1.2.3/')).toBe(true);
+    // Every other loopback address, with the setting on.
+    for (let n = 0x7f000000; n <= 0x7fffffff; n += 0x10101 + 7) {
+      const ip = dotted(n);
+      expect(blocks(dev, `http://${ip}:1/`), ip).toBe(ip !== '127.0.0.1');
+    }
+    for (let d = 0; d <= 255; d++) expect(blocks(dev, `http://127.0.0.${d}/`), `${d}`).toBe(d !== 1);
+  });
+
+  it('block private addresses written with user-info, and single-label names', () => {
+    const patterns = blockedAddressPatterns({ allowLoopback: true });
+    for (const url of [
+      'http://admin@10.0.0.4/',
+      'http://admin:hunter2@192.168.1.1/x',
+      'http://x@169.254.169.254/latest/meta-data',
+      'http://user@router.local/',
+      'http://admin:admin@127.0.0.2:9000/',
+      'http://intranet/',
+      'http://intranet./a',
+      'https://intranet:8443/',
+      'http://metadata/computeMetadata/v1',
+      'http://u@metadata/',
+    ]) {
+      expect(blocks(patterns, url), url).toBe(true);
+      expect(checkUrl(url, DEFAULT_URL_POLICY).ok, url).toBe(false);
+    }
+    for (const url of [
+      'https://user@example.com/',
+      'https://example.com/a@10.0.0.4/',
+      'https://example.com/?next=http://intranet/',
+      'https://example.com./',
+      'chrome-extension://abcdefgh/page.html',
+    ]) {
+      expect(blocks(patterns, url), url).toBe(false);
+    }
   });
 
   it('block the local names and rebinding services the policy refuses, and no public site', () => {

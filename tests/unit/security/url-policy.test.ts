@@ -88,8 +88,11 @@ const table: Row[] = [
   ['https://127.0.0.1.nip.io/', strict, false, 'nip.io'],
   // allowLoopback (developer setting)
   ['http://127.0.0.1:8123/page', withLoopback, true],
-  ['http://localhost:3000/', withLoopback, true],
-  ['https://[::1]:9000/', withLoopback, true],
+  ['http://2130706433:8123/page', withLoopback, true],
+  ['https://localhost:3000/', withLoopback, false, 'your own computer'],
+  ['https://[::1]:9000/', withLoopback, false, 'loopback'],
+  ['https://127.0.0.2:8123/', withLoopback, false, 'loopback'],
+  ['https://127.1.2.3/', withLoopback, false, 'loopback'],
   ['https://192.168.1.1/', withLoopback, false, 'private network'],
   ['https://10.1.2.3/', withLoopback, false, 'private network'],
   ['http://example.com/', withLoopback, false, 'plain http'],
