@@ -84,6 +84,13 @@ async function main(argv: string[]): Promise<number> {
     await page.getByTestId('status-offscreen').and(page.locator('[data-state="ok"]')).waitFor();
     report.chromium = b.context.browser()?.version() ?? null;
     report.adapter = (await sendFromPage(page, 'engine.probe', {})).value;
+    // Every feature the adapter offers: llama.cpp's WebGPU backend needs shader-f16 (see README).
+    report.adapterFeatures = await page.evaluate(async () => {
+      type Gpu = { requestAdapter(o?: object): Promise<{ features: Iterable<string> } | null> };
+      const gpu = (navigator as unknown as { gpu?: Gpu }).gpu;
+      const a = await gpu?.requestAdapter({ powerPreference: 'high-performance' });
+      return a ? [...a.features].sort() : null;
+    });
     report.crossOriginIsolated = (
       (await sendFromPage(page, 'engine.ping', {})).value as { isolated?: boolean }
     ).isolated;
