@@ -94,10 +94,12 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       await setUp(panel, settingsFor(pages));
       await panel.reload();
 
-      // Before anything is downloaded, the notice says what Auto picked, why, and how much it is.
-      const plan = panel.getByTestId('engine-plan');
+      // Before anything is downloaded, the first-run guide says what Auto picked, why, and how much
+      // it is; the notice above it does not say it again.
+      const plan = panel.getByTestId('guide-plan');
       await expect.poll(() => plan.getAttribute('data-profile'), { timeout: 15_000 }).toBe('dr-venus');
-      expect(await panel.getByTestId('plan-model').textContent()).toBe('DR-Venus 4B RL Q4_K_M');
+      expect(await panel.getByTestId('guide-model-name').textContent()).toBe('DR-Venus 4B RL Q4_K_M');
+      expect(await plan.textContent()).toContain(`${SIZE} download`);
       expect(await panel.getByTestId('plan-reason').textContent()).toMatch(/^Auto picked DR-Venus 4B RL/);
       // Why it runs on the CPU, from what the adapter itself offers: llama.cpp's WebGPU backend needs
       // shader-f16, which SwiftShader (headless Chromium's adapter) lacks.
@@ -108,7 +110,7 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
           ? /^CPU: the WebGPU adapter .* is a software one/
           : /^CPU: WebGPU adapter lacks shader-f16, which llama\.cpp's WebGPU backend requires\.$/;
       expect(await panel.getByTestId('plan-backend').textContent()).toMatch(cpuWhy);
-      expect(await panel.getByTestId('load-model').textContent()).toBe(`Download and load (${SIZE})`);
+      expect(await panel.getByTestId('load-model').textContent()).toBe('Load model');
       expect(hub.requests).toEqual([]);
 
       await panel.getByTestId('question').fill('What does the first search result say?');

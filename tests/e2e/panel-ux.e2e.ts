@@ -13,10 +13,21 @@ import {
   toolCallTurn,
 } from './helpers/research-fixture';
 
-/** What the user sees at 400×900: the viewport only, not the whole scrolled page. */
+/** What the user sees at 400×900 (the viewport only, not the whole scrolled page), light and dark. */
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: path.join(artifactsDir, `${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether every item of the header sits on one line (their vertical centres agree). */
+async function headerOnOneLine(page: Page): Promise<boolean> {
+  const centres = await page
+    .locator('.panel-header > *')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
+  return centres.length >= 4 && Math.max(...centres) - Math.min(...centres) < 4;
 }
 
 /** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
@@ -85,6 +96,15 @@ describe('the side panel people prefer', () => {
       .poll(() => panel.getByTestId('guide-search-result').getAttribute('data-ok'), { timeout: 15_000 })
       .toBe('true');
     expect(await panel.getByTestId('guide-search-result').textContent()).toContain('SearXNG works');
+    // The model and its size are said once: the notice above the guide does not repeat them.
+    await expect.poll(() => panel.getByTestId('engine-notice').getAttribute('data-plan')).not.toBe('asking');
+    const model = (await panel.getByTestId('guide-model-name').textContent()) ?? '';
+    expect(model).not.toBe('');
+    const shown = `${await panel.getByTestId('engine-notice').textContent()} ${await panel.getByTestId('first-run-guide').textContent()}`;
+    expect(shown.split(model).length - 1).toBe(1);
+    // The header fits one line at 400 px, even with the longest health label.
+    expect(await panel.getByTestId('health').getAttribute('data-health')).toBe('idle');
+    expect(await headerOnOneLine(panel)).toBe(true);
     await shot(panel, 'panel-first-run');
     await panel.getByTestId('guide-done').click();
     await expect.poll(() => guide.count()).toBe(0);
@@ -138,6 +158,15 @@ describe('the side panel people prefer', () => {
     const sizes = await textSizes(panel, 'main');
     expect(sizes[0]?.px, JSON.stringify(sizes[0])).toBeGreaterThanOrEqual(12);
     await shot(panel, 'panel-finished');
+
+    // The trail opened at its search step: the query has a drawn magnifier, no emoji needing a font.
+    await panel.getByTestId('trail-summary').click();
+    await panel.locator('[data-testid=step-card] button.line-row').first().click();
+    const icon = panel.locator('.queries li svg[data-testid=search-icon]');
+    await icon.first().waitFor();
+    expect(await panel.locator('.queries').first().textContent()).toBe(' frontend javascript code coverage');
+    await shot(panel, 'panel-trail');
+    await panel.getByTestId('trail-summary').click();
   });
 
   it('asks a follow-up in the same thread, starting from the answer and its sources', async () => {
@@ -260,8 +289,14 @@ describe('the side panel people prefer', () => {
     expect(await row.first().textContent()).toContain('1 source');
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(false);
     expect(await panel.getByTestId('import-json').isVisible()).toBe(false);
+    expect(await headerOnOneLine(panel)).toBe(true);
     await panel.getByTestId('history-menu').click();
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(true);
+    // The open menu pushes the list down instead of covering its first row.
+    const menu = await panel.locator('#history-menu-items').boundingBox();
+    const first = await panel.getByTestId('history-item').first().boundingBox();
+    expect(menu && first && menu.y + menu.height <= first.y).toBe(true);
+    expect(menu && menu.x >= 0 && menu.x + menu.width <= 400).toBe(true);
     await shot(panel, 'panel-history');
     await panel.getByTestId('history-menu').click();
   });

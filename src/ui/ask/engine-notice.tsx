@@ -15,12 +15,15 @@ export function EngineNotice({
   services,
   onError,
   onRecheck,
+  guideOpen = false,
 }: {
   status: SystemStatus;
   services: UiServices;
   onError: (message: string) => void;
   /** Asks for the status again (after the user started their model server). */
   onRecheck?: () => void;
+  /** The first-run guide is on screen and names the model and its size: this notice does not repeat them. */
+  guideOpen?: boolean;
 }) {
   const { t } = services;
   const engine = status.engine;
@@ -29,6 +32,7 @@ export function EngineNotice({
     plan,
     error: planError,
     hint: planHint,
+    busy: planBusy,
   } = useEnginePlan(services, {
     enabled: engine?.state === 'not-loaded',
     refreshKey: `${engine?.state}|${engine?.modelId}`,
@@ -102,10 +106,19 @@ export function EngineNotice({
     );
   }
   if (engine.state === 'not-loaded' && engine.engine !== 'openai') {
+    const named = plan && !guideOpen;
     return (
-      <div class="banner info" data-testid="engine-notice">
-        <p>{!plan && engine.modelId ? t('noticeNotLoadedModel', engine.modelId) : t('noticeNotLoaded')}</p>
-        {plan ? <PlanSummary plan={plan} t={t} /> : null}
+      <div
+        class="banner info"
+        data-testid="engine-notice"
+        data-plan={plan ? 'known' : planBusy ? 'asking' : 'none'}
+      >
+        <p>
+          {!plan && !guideOpen && engine.modelId
+            ? t('noticeNotLoadedModel', engine.modelId)
+            : t('noticeNotLoaded')}
+        </p>
+        {named ? <PlanSummary plan={plan} t={t} /> : null}
         {planError ? (
           <div data-testid="plan-error">
             <p class="small note">{t('planError', planError)}</p>
@@ -114,7 +127,9 @@ export function EngineNotice({
         ) : null}
         <div class="banner-actions">
           <button type="button" data-testid="load-model" onClick={load}>
-            {plan?.downloadBytes ? t('noticeDownload', formatBytes(plan.downloadBytes)) : t('noticeLoad')}
+            {named && plan.downloadBytes
+              ? t('noticeDownload', formatBytes(plan.downloadBytes))
+              : t('noticeLoad')}
           </button>
           <button type="button" class="link" onClick={() => services.openOptions()}>
             {t('noticeOpenOptions')}

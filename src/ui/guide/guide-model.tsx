@@ -60,10 +60,20 @@ export function GuideModel({
             ? t('guideOllamaRefused')
             : t('guideOllamaNo')}
       </p>
-      <p data-testid="guide-plan">
+      <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>
         {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
         {plan.cost ? ` · ${plan.cost}` : ''}
       </p>
+      {facts.plan?.reason && facts.plan.engine !== 'openai' ? (
+        <p class="muted" data-testid="plan-reason">
+          {facts.plan.reason}
+        </p>
+      ) : null}
+      {facts.plan?.threads && facts.plan.backendReason && facts.plan.engine !== 'openai' ? (
+        <p class="muted" data-testid="plan-backend">
+          {facts.plan.backendReason}
+        </p>
+      ) : null}
       <div class="banner-actions">
         {ollama?.state === 'running' && ollama.models[0] && settings.engine !== 'openai' ? (
           <button

@@ -16,8 +16,8 @@ import { HistoryList } from '../history/history-list';
 import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
 import type { UiServices } from '../shared/services';
-import { HealthDot } from '../status/health-dot';
 import { useSystemStatus } from '../status/use-system-status';
+import { PanelHeader } from './panel-header';
 
 type Current =
   | { kind: 'session'; id: string; question: string }
@@ -161,31 +161,14 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   };
 
   const showAsk = tab === 'research' && (current === null || composing);
+  const guideOpen = showAsk && firstRun.show && current === null;
   return (
     <main class="panel">
-      <header class="panel-header">
-        <h1>Sleuth</h1>
-        <HealthDot status={status} t={t} />
-        <nav class="tabs" aria-label={t('navLabel')}>
-          <button type="button" aria-pressed={tab === 'research'} onClick={() => setTab('research')}>
-            {t('navResearch')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={tab === 'history'}
-            data-testid="open-history"
-            onClick={() => setTab('history')}
-          >
-            {t('navHistory')}
-          </button>
-        </nav>
-        <button type="button" class="link" onClick={() => services.openOptions()} data-testid="open-options">
-          {t('openOptions')}
-        </button>
-      </header>
+      <PanelHeader status={status} tab={tab} onTab={setTab} onOptions={() => services.openOptions()} t={t} />
       {/* The download explanation says the same and more while it is open. */}
       {downloadPlan ? null : (
         <EngineNotice
+          guideOpen={guideOpen}
           status={status}
           services={services}
           onError={setError}
@@ -202,7 +185,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       ) : null}
       {showAsk ? (
         <div class="ask-area">
-          {firstRun.show && current === null ? (
+          {guideOpen ? (
             <FirstRunGuide
               services={services}
               onDone={firstRun.dismiss}

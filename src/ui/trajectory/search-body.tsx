@@ -1,5 +1,6 @@
 import { isWebUrl } from '../../export/domain';
 import type { SearchGroup } from '../../export/observation';
+import { SearchIcon } from '../shared/search-icon';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from './domain-avatar';
 
@@ -19,8 +20,7 @@ export function SearchBody({
       <ul class="queries" aria-label={t('cardQueries')}>
         {queries.map((q) => (
           <li key={q}>
-            <span aria-hidden="true">🔍 </span>
-            {q}
+            <SearchIcon /> {q}
           </li>
         ))}
       </ul>

@@ -140,8 +140,15 @@ describe('first run', () => {
     world.handle('engine.load', () => ({ engine: 'wllama', modelId: plan.label, state: 'ready' }));
     world.handle('runner.start', () => ({ sessionId: 's1' }));
     root = mount(<SidePanelApp services={world.services} />);
-    // The notice already says what a load would fetch.
-    await eventually(() => expect(q(root, 'load-model')?.textContent).toBe('Download and load (2.3 GB)'));
+    // The guide names the model and its size; the notice above it, its plan known, does not repeat them.
+    await eventually(() => {
+      expect(q(root, 'guide-plan')?.textContent).toContain('DR-Venus 4B RL Q4_K_M · 2.3 GB download');
+      expect(q(root, 'engine-notice')?.dataset.plan).toBe('known');
+    });
+    const times = (needle: string) => (root.textContent ?? '').split(needle).length - 1;
+    expect(times('DR-Venus 4B RL Q4_K_M')).toBe(1);
+    expect(times('2.3 GB')).toBe(1);
+    expect(q(root, 'load-model')?.textContent).toBe('Load model');
     const box = q<HTMLTextAreaElement>(root, 'question');
     if (!box) throw new Error('no question box');
     type(box, 'What is DR-Venus?');
@@ -157,6 +164,20 @@ describe('first run', () => {
     await until(() => payloads('runner.start').length === 1);
     expect(payloads('engine.load')).toHaveLength(1);
     expect(q(root, 'first-run')).toBeNull();
+  });
+
+  it('once the guide is dismissed, the notice says what a load would fetch', async () => {
+    world.settings = { ...world.settings, guideDone: true };
+    world.handle('engine.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: { engine: 'wllama', modelId: null, state: 'not-loaded' },
+    }));
+    world.handle('engine.plan', () => plan);
+    root = mount(<SidePanelApp services={world.services} />);
+    await eventually(() => expect(q(root, 'load-model')?.textContent).toBe('Download and load (2.3 GB)'));
+    expect(q(root, 'plan-model')?.textContent).toBe('DR-Venus 4B RL Q4_K_M');
+    expect(q(root, 'first-run-guide')).toBeNull();
   });
 
   it('starts at once when the model is already stored', async () => {
