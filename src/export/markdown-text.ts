@@ -1,8 +1,11 @@
 import { isWebUrl } from './domain';
 
-/** Untrusted text (page evidence, titles) must not become live HTML when the .md file is rendered. */
+/**
+ * Untrusted text inside an HTML element (a `<summary>`) must not become live HTML when the .md file is
+ * rendered. Element text, not an attribute: quotes need no escaping, and `&quot;` would show raw.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AgentStep } from '../agent/types';
+import { markdownToReadableText } from '../extract/words';
 import { escapeMarkdownText } from '../security/markdown-escape';
 import { escapeHtml, mdLink, oneLine, quote } from './markdown-text';
 import { searchGroupsOf, visitEvidenceOf } from './observation';
@@ -30,7 +31,7 @@ function body(step: AgentStep): string {
         const hits = g.hits.slice(0, HITS_PER_QUERY).map((h) => `- ${mdLink(h.title, h.url)}`);
         const head = `**${escapeMarkdownText(oneLine(g.query))}**`;
         const rest = g.error
-          ? [`- _${escapeMarkdownText(g.error)}_`]
+          ? [`- _${escapeMarkdownText(oneLine(g.error))}_`]
           : hits.length
             ? hits
             : ['- _No results._'];
@@ -44,8 +45,10 @@ function body(step: AgentStep): string {
     if (frames.length === 0) return `${goal}\n\n_No evidence recorded._`;
     const pages = frames.map((f) => {
       const evidence = f.evidence.trim() || f.summary.trim() || 'No evidence.';
-      // Page text is shown as written: its markdown (images included) stays text.
-      return `${mdLink(f.domain || f.url, f.url)}\n\n${quote(escapeMarkdownText(evidence))}`;
+      // Page text is shown as prose, as on the evidence cards: a passage cut inside the page's `**bold**`
+      // would otherwise leave its marks (escaped or not) in the quote. What is left stays text.
+      const prose = markdownToReadableText(evidence) || evidence;
+      return `${mdLink(f.domain || f.url, f.url)}\n\n${quote(escapeMarkdownText(prose))}`;
     });
     return [goal, ...pages].join('\n\n');
   }

@@ -10,17 +10,18 @@
  * Code spans and fenced code blocks are left alone: viewers show them literally.
  */
 
+// Quotes stay quotes: with `<` escaped no tag (and so no attribute) can start, and `&quot;` would be
+// left as-is wherever the file is read as plain text.
 const HTML_ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
   '<': '&lt;',
   '>': '&gt;',
-  '"': '&quot;',
 };
 
 /** Untrusted text shown literally: HTML escaped, markdown syntax escaped. */
 export function escapeMarkdownText(text: string): string {
   return text
-    .replace(/[&<>"]/g, (c) => HTML_ESCAPES[c] ?? c)
+    .replace(/[&<>]/g, (c) => HTML_ESCAPES[c] ?? c)
     .replace(/[\\`*_[\]!|~]/g, '\\$&')
     .replace(/^(\s*)([#+=-])/gm, '$1\\$2')
     .replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
