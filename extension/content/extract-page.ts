@@ -2,7 +2,8 @@
  * Injected into a tab to read it. How to call it (executeScript calls in the same isolated world):
  *
  *   await chrome.scripting.executeScript({ target: { tabId }, files: ['<bundled extract-page.js>'] });
- *   // optional, for a page still loading: resolves once it is parsed and quiet (see page-settle.ts)
+ *   // optional, for a page still loading: resolves once it is parsed and quiet (see page-settle.ts);
+ *   // agent tabs also get a tiny DOM change watcher at commit, so the quiet spell counts from parsing
  *   await chrome.scripting.executeScript({ target, func: () => globalThis.__sleuthSettled?.() });
  *   const [res] = await chrome.scripting.executeScript({
  *     target: { tabId },
@@ -23,7 +24,10 @@ import { type SettleOptions, type SettleReason, whenSettled } from '../../src/to
 declare global {
   var __sleuthExtract: ((opts?: ExtractOptions) => ExtractedPage) | undefined;
   var __sleuthSettled: ((opts?: SettleOptions) => Promise<SettleReason>) | undefined;
+  /** Set by the change watcher agent tabs get at commit (src/platform/agent-tab-load.ts). */
+  var __sleuthLastChange: number | undefined;
 }
 
 globalThis.__sleuthExtract = (opts?: ExtractOptions) => extract(document, location.href, opts);
-globalThis.__sleuthSettled = (opts?: SettleOptions) => whenSettled(document, opts);
+globalThis.__sleuthSettled = (opts?: SettleOptions) =>
+  whenSettled(document, opts, () => globalThis.__sleuthLastChange);

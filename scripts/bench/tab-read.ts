@@ -19,6 +19,8 @@ import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
 import { distSnapshot, launchBench } from './lib/browser';
 import { fixturePages, spread } from './lib/fixture-pages';
 import { median, progress, round } from './lib/stats';
+import { installPhaseLog, type Phases, phaseMedians, takePhases } from './lib/tab-phases';
+import { readAtLoad, type Timed } from './lib/tab-read-before';
 
 /** bench.ts builds the e2e extension before running modules that set this. */
 export const needsDist = true;
@@ -31,13 +33,6 @@ const TIMEOUT_MS = 8000;
 const POLICY = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
 /** How long the slow page's image and script take to arrive. */
 const SLOW_MS = 3000;
-
-interface Timed {
-  ms: number;
-  ok: boolean;
-  chars: number;
-  reason?: string;
-}
 
 function readTab(panel: Page, url: string): Promise<Timed> {
   return panel.evaluate(
@@ -74,46 +69,6 @@ async function installExtractor(panel: Page): Promise<void> {
     ${bundle}
     const run = globalThis.__sleuthExtract;
     globalThis.__benchExtract = (doc, href) => { document = doc; location = { href }; return run({}); };
-  })()`);
-}
-
-/**
- * The read before issue 13: a new tab, `load`, then the extractor; the tab is closed after. Passed
- * as source text: tsx names the functions of a compiled callback with a helper the page lacks.
- */
-function readAtLoad(panel: Page, url: string): Promise<Timed> {
-  return panel.evaluate(`(async () => {
-    const url = ${JSON.stringify(url)};
-    const t0 = performance.now();
-    let tabId;
-    try {
-      const loaded = new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(false), ${TIMEOUT_MS});
-        const on = (id, info, t) => {
-          if (id !== tabId || info.status !== 'complete' || t.url !== url) return;
-          chrome.tabs.onUpdated.removeListener(on);
-          clearTimeout(timer);
-          resolve(true);
-        };
-        chrome.tabs.onUpdated.addListener(on);
-      });
-      // Opened at the page itself (the old reader opened about:blank first to set its network guards;
-      // the bench leaves those out: they cost the same before and after).
-      tabId = (await chrome.tabs.create({ url, active: false })).id;
-      const t = await chrome.tabs.get(tabId);
-      const ok = (t.status === 'complete' && t.url === url) || (await loaded);
-      await chrome.scripting.executeScript({ target: { tabId }, files: ['content/extract-page.js'] });
-      const [frame] = await chrome.scripting.executeScript({
-        target: { tabId },
-        func: () => globalThis.__sleuthExtract?.()?.markdown.length ?? 0,
-      });
-      const chars = typeof frame?.result === 'number' ? frame.result : 0;
-      return { ms: performance.now() - t0, ok: ok && chars > 0, chars };
-    } catch (err) {
-      return { ms: performance.now() - t0, ok: false, chars: 0, reason: String(err) };
-    } finally {
-      if (tabId !== undefined) await chrome.tabs.remove(tabId).catch(() => undefined);
-    }
   })()`);
 }
 
@@ -157,14 +112,12 @@ export async function run(): Promise<Record<string, unknown>> {
     }
     return false;
   });
-  const b = await launchBench();
+  // Off-host subresources (ads, CDNs) fail at once instead of stalling on DNS in an offline sandbox,
+  // as they would fail fast (or load) on a connected machine. Chromium's resolver does it: a
+  // Playwright route would stop every request, the pages' own included, for a round trip to Node.
+  const b = await launchBench(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
   try {
-    // Off-host subresources (ads, CDNs) fail at once instead of stalling on DNS in an offline sandbox,
-    // as they would fail fast (or load) on a connected machine.
-    await b.context.route(
-      (u) => u.hostname !== '127.0.0.1',
-      (r) => r.abort(),
-    );
+    await installPhaseLog(await b.serviceWorker());
     const panel = await b.openPage('extension/sidepanel/index.html');
     // The panel's own CSP (connect-src 'self') forbids it any network; the fetch path really runs
     // in the offscreen document, which Playwright cannot drive. Lifting the CSP on this one page
@@ -179,7 +132,10 @@ export async function run(): Promise<Record<string, unknown>> {
     await readTab(panel, urlOf(names[0] ?? ''));
     await fetchAndParse(panel, urlOf(names[0] ?? ''));
 
-    await readAtLoad(panel, urlOf(names[0] ?? ''));
+    await readAtLoad(panel, urlOf(names[0] ?? ''), TIMEOUT_MS);
+    const sw = await b.serviceWorker();
+    await takePhases(sw);
+    const phases: Phases[] = [];
     const perPage: {
       page: string;
       tabMs: number;
@@ -199,6 +155,7 @@ export async function run(): Promise<Record<string, unknown>> {
       // Interleaved so drift (GC, thermal, other load) hits both paths alike.
       for (let i = 0; i < ROUNDS; i++) {
         const t = await readTab(panel, urlOf(name));
+        phases.push(...(await takePhases(sw)));
         if (t.ok) {
           tab.push(t.ms);
           tabChars = t.chars;
@@ -206,7 +163,7 @@ export async function run(): Promise<Record<string, unknown>> {
         const f = await fetchAndParse(panel, urlOf(name));
         fetched.push(f.ms);
         fetchChars = f.chars;
-        const old = await readAtLoad(panel, urlOf(name));
+        const old = await readAtLoad(panel, urlOf(name), TIMEOUT_MS);
         if (old.ok) before.push(old.ms);
         else failures.push(`${name} (before): ${Math.round(old.ms)} ms, ${old.reason ?? 'failed'}`);
       }
@@ -227,7 +184,7 @@ export async function run(): Promise<Record<string, unknown>> {
       const now = await readTab(panel, `${server.origin}/slow-assets?n=now${i}`);
       if (now.ok) slowNow.push(now.ms);
       else failures.push(`slow page: ${now.reason ?? 'failed'}`);
-      const old = await readAtLoad(panel, `${server.origin}/slow-assets?n=before${i}`);
+      const old = await readAtLoad(panel, `${server.origin}/slow-assets?n=before${i}`, TIMEOUT_MS);
       if (old.ok) slowBefore.push(old.ms);
     }
 
@@ -255,7 +212,7 @@ export async function run(): Promise<Record<string, unknown>> {
       fixtureDir: set.dir,
       pages: perPage.length,
       roundsPerPage: ROUNDS,
-      offHostRequests: 'aborted by the harness (no network here)',
+      offHostRequests: 'fail at once (host resolver rules; no network here)',
       tabTimeoutMs: TIMEOUT_MS,
       fetchPath:
         'fetch + DOMParser + dist/content/extract-page.js in the side panel page (no computed styles)',
@@ -263,6 +220,7 @@ export async function run(): Promise<Record<string, unknown>> {
       fetchParseMedianMs: round(fetchMedian, 1),
       tabOverFetchRatio: round(tabMedian / fetchMedian),
       tabOverFetchPerPageMedianRatio: round(median(measured.map((p) => p.tabMs / p.fetchMs))),
+      tabReadPhasesMedianMs: phaseMedians(phases),
       beforeTabReadMedianMs: round(beforeMedian, 1),
       beforeOverFetchRatio: round(beforeMedian / fetchMedian),
       tabOverBeforeRatio: round(tabMedian / beforeMedian),

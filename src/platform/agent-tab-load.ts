@@ -26,6 +26,29 @@ const fromPage = (r: InPageRead): PageRead => ({
 
 type Target = { tabId: number; documentIds: string[] } | { tabId: number; frameIds: number[] };
 
+/**
+ * At commit, before the page is parsed: a DOM change watcher so small it does not slow parsing
+ * (the extractor bundle did), which tells the settle wait how long the page has already been
+ * quiet when the extractor arrives after parsing.
+ */
+function watchChanges(target: Target): void {
+  chrome.scripting
+    .executeScript({
+      target,
+      injectImmediately: true,
+      func: () => {
+        const g = globalThis as unknown as { __sleuthLastChange?: number };
+        if (g.__sleuthLastChange !== undefined) return;
+        g.__sleuthLastChange = performance.now();
+        new MutationObserver(() => {
+          g.__sleuthLastChange = performance.now();
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      },
+    })
+    // Without it the settle wait counts its quiet spell from its own start, as before.
+    .catch(() => undefined);
+}
+
 /** Waits in the document for it to settle, then extracts it; null when the extractor is missing. */
 async function settleAndExtract(target: Target): Promise<PageRead | null> {
   await chrome.scripting.executeScript({ target, files: [EXTRACTOR_FILE], injectImmediately: true });
@@ -97,10 +120,12 @@ export function loadAndRead(
     };
     // The policy looks at each committed URL; the extractor goes in once the document is parsed.
     // Injecting it at commit instead made parsing itself slower (the bundle compiles on the page's
-    // main thread while it parses): commit → DOMContentLoaded took about twice as long.
+    // main thread while it parses): commit → DOMContentLoaded took about twice as long. Only the
+    // change watcher goes in at commit.
     const onCommitted = (d: chrome.webNavigation.WebNavigationTransitionCallbackDetails) => {
       if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
-      judge(d.url);
+      if (judge(d.url))
+        watchChanges(d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] });
     };
     const onParsed = (d: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
       if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank' || !judge(d.url)) return;

@@ -97,6 +97,48 @@ describe('a research run through the offscreen runner, the service worker and re
     expect(hits.filter((h) => h === '/app')).toHaveLength(2);
   });
 
+  it('reads a page once per run: a second visit to it makes no request and loads it in no tab', async () => {
+    const { model, pages } = fx;
+    const appUrl = `${pages.origin}/read-twice`;
+    pages.route((_req, res, url) => {
+      if (url.pathname !== '/read-twice') return false;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<html><head><title>Read twice</title></head><body><div id="root"></div>
+        <script>document.getElementById('root').innerHTML = '<article><h1>Read twice</h1><p>' +
+          'Blanket.js text that the page script wrote. '.repeat(30) + '</p></article>';</script></body></html>`);
+      return true;
+    });
+    // Different goals, so the agent's own repeated-call check does not answer the second visit.
+    model.setTurns([
+      toolCallTurn('visit', { url: [appUrl], goal: 'Which coverage library works with Mocha?' }),
+      toolCallTurn('visit', { url: [appUrl], goal: 'Does the page say anything else about Mocha?' }),
+      answerTurn(PAGE_SENTENCE),
+    ]);
+    const sw = await b.serviceWorker();
+    // Every document any tab commits at that address, seen from the service worker.
+    await sw.evaluate(`(() => {
+      globalThis.__readTwiceLoads = 0;
+      chrome.webNavigation.onCommitted.addListener((d) => {
+        if (d.url.includes('/read-twice')) globalThis.__readTwiceLoads += 1;
+      });
+    })()`);
+    const hitsBefore = pages.hits.length;
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await writeSettings(panel, fx.settings);
+    const sessionId = await startResearch(panel, `What does ${appUrl} say about Mocha?`);
+    await waitForSession(panel, sessionId, 'done');
+    const visits = (await readSteps(panel, sessionId))
+      .map((st) => st.result as { tool?: string; pages?: { ok: boolean; via?: string }[] } | undefined)
+      .filter((r) => r?.tool === 'visit');
+    expect(visits.map((v) => v?.pages?.map((p) => [p.ok, p.via]))).toEqual([
+      [[true, 'new-tab']],
+      [[true, 'cache']],
+    ]);
+    // The first visit fetched the page (a shell) and loaded it in one tab; the second did neither.
+    expect(pages.hits.slice(hitsBefore).filter((h) => h === '/read-twice')).toHaveLength(2);
+    expect(await sw.evaluate('globalThis.__readTwiceLoads')).toBe(1);
+  });
+
   it('takes model-written evidence from a configured extractor server', async () => {
     const { model, pageUrl } = fx;
     const extractor = await startScriptedModelServer({

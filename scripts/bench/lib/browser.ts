@@ -24,8 +24,8 @@ export function distSnapshot(): string {
 export type BenchBrowser = ExtensionBrowser;
 
 /** The e2e launcher, pointed at the snapshot instead of dist/. */
-export function launchBench(): Promise<BenchBrowser> {
-  return launchWithExtension({ extensionDir: distSnapshot() });
+export function launchBench(extraArgs: readonly string[] = []): Promise<BenchBrowser> {
+  return launchWithExtension({ extensionDir: distSnapshot(), extraArgs });
 }
 
 /** Chromium's version string, e.g. "156.0.8078.108", from a short headless launch. */

@@ -31,11 +31,33 @@ export const DEFAULT_SETTLE: Readonly<SettleOptions> = Object.freeze({
   afterLoadMs: 600,
 });
 
+// Script types a browser runs; anything else (JSON-LD, templates, data blocks) cannot write the page.
+const RUNNABLE_SCRIPT = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script|text\/jscript)$/i;
+
 /**
- * Resolves once `doc` is parsed and quiet with some text, loaded with some text, loaded and quiet
- * for `afterLoadMs` however little text it has, or `capMs` after parsing.
+ * Whether anything in the page could still change it after `load`: a script the browser runs, or an
+ * inline load/error handler. A page without either is as complete at `load` as it will ever be.
  */
-export function whenSettled(doc: Document, o: SettleOptions = DEFAULT_SETTLE): Promise<SettleReason> {
+export function mayStillWrite(doc: Document): boolean {
+  for (const s of Array.from(doc.getElementsByTagName('script'))) {
+    const type = (s.getAttribute('type') ?? '').split(';')[0]?.trim() ?? '';
+    if (RUNNABLE_SCRIPT.test(type)) return true;
+  }
+  return doc.querySelector('[onload],[onerror]') !== null;
+}
+
+/**
+ * Resolves once `doc` is parsed and quiet with some text, loaded with some text (or with nothing
+ * left that could write more), loaded and quiet for `afterLoadMs` however little text it has, or
+ * `capMs` after parsing. `lastChangeAt` (the document's `performance.now()` clock) is when an
+ * observer that started before parsing last saw the DOM change: the quiet spell counts from there
+ * rather than from this call, which comes a little after parsing.
+ */
+export function whenSettled(
+  doc: Document,
+  o: SettleOptions = DEFAULT_SETTLE,
+  lastChangeAt?: () => number | undefined,
+): Promise<SettleReason> {
   const view = doc.defaultView;
   if (!view) return Promise.resolve('complete');
   // The document's own window (jsdom's in tests): its MutationObserver and timers.
@@ -63,28 +85,29 @@ export function whenSettled(doc: Document, o: SettleOptions = DEFAULT_SETTLE): P
       // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point (no script or style text); it runs once per quiet spell
       return ((body?.innerText ?? body?.textContent) || '').trim().length >= o.minTextChars;
     };
-    const arm = () => {
+    const arm = (alreadyQuietMs = 0) => {
       clearTimeout(quiet);
       quiet = setTimeout(
         () => {
           if (hasText()) finish('quiet');
           else if (loaded) finish(doc.readyState === 'complete' ? 'load' : 'quiet');
         },
-        loaded ? o.afterLoadMs : o.quietMs,
+        Math.max(0, (loaded ? o.afterLoadMs : o.quietMs) - alreadyQuietMs),
       );
     };
     const onLoad = () => {
-      if (hasText()) return finish('load');
+      if (hasText() || !mayStillWrite(doc)) return finish('load');
       loaded = true;
       arm();
     };
     function onParsed() {
       if (done) return;
       cap = setTimeout(() => finish('cap'), o.capMs);
-      const watch = new win.MutationObserver(arm);
+      const watch = new win.MutationObserver(() => arm());
       observer = watch;
       watch.observe(doc.documentElement, { childList: true, subtree: true, characterData: true });
-      arm();
+      const last = lastChangeAt?.();
+      arm(last === undefined ? 0 : Math.max(0, win.performance.now() - last));
     }
     win.addEventListener('load', onLoad);
     if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', onParsed);

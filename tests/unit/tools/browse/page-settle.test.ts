@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { whenSettled } from '../../../../src/tools/browse/page-settle';
+import { mayStillWrite, whenSettled } from '../../../../src/tools/browse/page-settle';
 
 const text = (n: number) => 'Words of the article. '.repeat(n);
 
@@ -57,7 +57,7 @@ describe('when a page is ready to read', () => {
   });
 
   it('after load, still waits a while for a script to write a page that has almost no text', async () => {
-    const page = loadingDocument('<div id="app">Loading…</div>');
+    const page = loadingDocument('<div id="app">Loading…</div><script src="app.js"></script>');
     const settled = whenSettled(page.doc, { ...opts, afterLoadMs: 100 });
     page.parsed();
     page.loaded();
@@ -68,11 +68,39 @@ describe('when a page is ready to read', () => {
     expect(await settled).toBe('quiet');
     expect(page.doc.body.textContent).toContain('Words of the article.');
     // A page that really is that short is read once it has been quiet after load.
-    const short = loadingDocument('<p>Short.</p>');
+    const short = loadingDocument('<p>Short.</p><script>track()</script>');
     const done = whenSettled(short.doc, { ...opts, afterLoadMs: 50 });
     short.parsed();
     short.loaded();
     expect(await done).toBe('load');
+  });
+
+  it('reads a short page at load when nothing in it could write more', async () => {
+    // Data blocks (JSON-LD) do not run; only runnable scripts and inline handlers make it wait.
+    const page = loadingDocument('<p>Short.</p><script type="application/ld+json">{}</script>');
+    const settled = whenSettled(page.doc, { ...opts, afterLoadMs: 60_000 });
+    page.parsed();
+    page.loaded();
+    expect(await settled).toBe('load');
+    expect(mayStillWrite(page.doc)).toBe(false);
+    for (const body of ['<script>x()</script>', '<script type="module">x()</script>', '<img onerror="x()">'])
+      expect(mayStillWrite(new JSDOM(`<body>${body}</body>`).window.document)).toBe(true);
+  });
+
+  it('counts the quiet spell from the last change an earlier watcher saw', async () => {
+    const page = loadingDocument(`<article>${text(20)}</article>`);
+    const now = page.doc.defaultView?.performance.now() ?? 0;
+    // Quiet for 60 s already: read at once, although the quiet rule asks for 60 s.
+    const settled = whenSettled(page.doc, { ...opts, quietMs: 60_000 }, () => now - 60_000);
+    page.parsed();
+    expect(await settled).toBe('quiet');
+    // Changed just now: the full quiet spell is still needed (the cap ends it here).
+    const busy = loadingDocument(`<article>${text(20)}</article>`);
+    const later = whenSettled(busy.doc, { ...opts, quietMs: 60_000, capMs: 100 }, () =>
+      busy.doc.defaultView?.performance.now(),
+    );
+    busy.parsed();
+    expect(await later).toBe('cap');
   });
 
   it('gives up waiting for a page that never goes quiet', async () => {
