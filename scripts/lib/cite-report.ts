@@ -16,39 +16,22 @@ export interface CiteRow {
   supported: boolean;
 }
 
-const HEADING = /^\s{0,3}#{1,6}\s+(.*)$/;
+const HEADING_MARK = /^\s{0,3}#{1,6}\s+/;
 
 /**
  * The citation code the panel uses, run on an answer and the pages read, one row per sentence in
- * answer order. A heading is a row of its own that is never cited (and, like the panel, never
- * flagged: `supported` is true for it); the text between headings is cited block by block so a
- * heading never runs into the sentence after it.
+ * answer order. A heading or list label is a row of its own that is never cited (and, like the
+ * panel, never flagged: `supported` is true for it).
  */
 export function citeReport(answer: string, pages: readonly ReadPage[]): CiteRow[] {
-  const rows: CiteRow[] = [];
-  let block: string[] = [];
-  const flush = () => {
-    const text = block.join('\n').trim();
-    block = [];
-    if (!text) return;
-    const cited = citeAnswer(text, pages);
-    const urlOf = new Map(cited.sources.map((s) => [s.n, s.url]));
-    for (const s of cited.sentences) {
-      const sentence = s.text.trim();
-      if (!sentence) continue;
-      const sources = s.citations.flatMap((n) => urlOf.get(n) ?? []);
-      rows.push({ sentence, heading: false, sources, supported: s.supported });
-    }
-  };
-  for (const line of answer.split('\n')) {
-    const h = HEADING.exec(line);
-    if (h) {
-      flush();
-      rows.push({ sentence: (h[1] ?? '').trim(), heading: true, sources: [], supported: true });
-    } else block.push(line);
-  }
-  flush();
-  return rows;
+  const cited = citeAnswer(answer, pages);
+  const urlOf = new Map(cited.sources.map((s) => [s.n, s.url]));
+  return cited.sentences.flatMap((s) => {
+    const sentence = s.text.trim().replace(HEADING_MARK, '');
+    if (!sentence) return [];
+    const sources = s.citations.flatMap((n) => urlOf.get(n) ?? []);
+    return [{ sentence, heading: s.heading === true, sources, supported: s.supported }];
+  });
 }
 
 /** Reads a page file, saying which file and what is wrong when it is not a page. */

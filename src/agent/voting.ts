@@ -68,9 +68,9 @@ function similar(a: Shape, b: Shape): boolean {
   return small.terms.size <= SHORT_TERMS && [...small.terms].every((t) => large.terms.has(t));
 }
 
-/** The share of an answer's sentences marked supported; 0 for an answer with no sentences. */
+/** The share of an answer's claims (headings and labels aside) marked supported; 0 when it has none. */
 export function supportedShareOf(cited: CitedAnswer | null): number {
-  const sentences = cited?.sentences ?? [];
+  const sentences = (cited?.sentences ?? []).filter((s) => !s.heading);
   if (sentences.length === 0) return 0;
   return sentences.filter((s) => s.supported).length / sentences.length;
 }

@@ -59,7 +59,8 @@ function citedMarkdown(cited: CitedAnswer): string {
     .map((s) => {
       const body = s.text.trimEnd();
       const tail = s.text.slice(body.length);
-      if (!body.replace(BLOCK_START, '').trim()) return s.text;
+      // Headings and list labels claim nothing: never a citation, never "(no source)".
+      if (s.heading || !body.replace(BLOCK_START, '').trim()) return s.text;
       // Honest about sources: a claim no page read supports says so where it stands.
       if (s.citations.length === 0) return s.supported ? s.text : `${body} ${UNSUPPORTED}${tail}`;
       const marks = s.citations.map((n) => {

@@ -41,6 +41,26 @@ function scan(text: string, cjk: (run: string, out: string[]) => void): string[]
   return out;
 }
 
+/** A token of the text and where it stands (UTF-16 offsets), lower-cased; CJK and dictionary-script runs whole. */
+export interface WordSpan {
+  token: string;
+  start: number;
+  end: number;
+  script: 'cjk' | 'dictionary' | 'spaced';
+}
+
+/** Tokens with their offsets in `text`, for code that must quote the words it matched. */
+export function wordSpans(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const start = m.index ?? 0;
+    const raw = m[0];
+    const script = CJK_START.test(raw) ? 'cjk' : DICTIONARY_START.test(raw) ? 'dictionary' : 'spaced';
+    out.push({ token: raw.toLowerCase(), start, end: start + raw.length, script });
+  }
+  return out;
+}
+
 /** Korean is written with spaces between words; Chinese and Japanese count by character. */
 function cjkCount(run: string, out: string[]): void {
   for (const m of run.matchAll(/[\p{Script=Hangul}\p{M}]+|./gsu)) out.push(m[0]);

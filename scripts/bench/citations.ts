@@ -1,0 +1,59 @@
+/**
+ * Citation quality and speed: precision and recall of (sentence, page) citations and sentence-level
+ * accuracy on the golden set (tests/fixtures/citations: dev, held-out, all), and the time to cite
+ * an answer against a long run's pages (40 pages of 30 KB).
+ */
+import { citeAnswer } from '../../src/agent/citations';
+import type { ReadPage } from '../../src/agent/read-pages';
+import { loadGoldAnswers, loadGoldenPages } from '../lib/cite-golden';
+import { figures } from '../lib/cite-score';
+
+const LONG_PAGES = 40;
+const LONG_BYTES = 30_000;
+
+/** 40 pages of 30 KB cut from the golden pages, and an answer of 30 sentences taken from them. */
+function longRun(pages: ReadonlyMap<string, ReadPage>): { pages: ReadPage[]; answer: string } {
+  const all = [...pages.values()].map((p) => p.text).join('\n');
+  const out: ReadPage[] = [];
+  for (let i = 0; i < LONG_PAGES; i++) {
+    const from = (i * 7919) % Math.max(1, all.length - LONG_BYTES);
+    let text = all.slice(from, from + LONG_BYTES);
+    while (text.length < LONG_BYTES) text += `\n${all.slice(0, LONG_BYTES - text.length)}`;
+    out.push({ url: `https://long.example/${i}`, title: `Page ${i}`, text });
+  }
+  const lines = all.split('\n').filter((l) => l.length > 60 && l.length < 300);
+  const answer = Array.from({ length: 30 }, (_, i) => lines[(i * 37) % lines.length]).join(' ');
+  return { pages: out, answer };
+}
+
+export async function run(): Promise<object> {
+  const pages = loadGoldenPages();
+  const answers = loadGoldAnswers();
+  const long = longRun(pages);
+  citeAnswer(long.answer, long.pages);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    citeAnswer(long.answer, long.pages);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    all: figures(answers, pages),
+    dev: figures(
+      answers.filter((a) => a.split === 'dev'),
+      pages,
+    ),
+    heldOut: figures(
+      answers.filter((a) => a.split === 'held-out'),
+      pages,
+    ),
+    longRun: {
+      pages: LONG_PAGES,
+      bytesPerPage: LONG_BYTES,
+      answerSentences: 30,
+      medianMs: Math.round((times[2] ?? 0) * 10) / 10,
+      maxMs: Math.round((times[4] ?? 0) * 10) / 10,
+    },
+  };
+}

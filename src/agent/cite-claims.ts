@@ -1,0 +1,69 @@
+/**
+ * Which parts of an answer make claims. Headings ("## Findings"), list labels ("Key points:",
+ * "**Sources**", "- Pros") and table rules organise the answer and claim nothing, so they are never
+ * cited and never flagged. A claim's text is read without its markdown, links, URLs, citation marks
+ * the model wrote itself, and a leading "Label:".
+ */
+
+const HEADING = /^\s{0,3}#{1,6}\s/;
+const TABLE = /^\s*\|/;
+const RULE = /^\s*(?:[-*_]\s*){3,}$/;
+const LIST_MARK = /^\s*(?:[-*+•]|\d+[.)])\s+/;
+const EMPHASIS = /\*\*|__|[*_`~]/g;
+const END_PUNCT = /[.!?。！？…]["'”’)\]]*$/u;
+
+/** Markdown list marker, quote marks and emphasis removed; whitespace squeezed. */
+function plain(text: string): string {
+  return text
+    .replace(/^\s*>\s*/, '')
+    .replace(LIST_MARK, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(EMPHASIS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A heading or list label: organises the answer, claims nothing. */
+export function isLabel(segment: string): boolean {
+  const line = segment.trim();
+  if (!line) return true;
+  // The sentence splitter cuts an ordered list's "1. " off as a sentence of its own.
+  if (!/[\p{L}\p{N}]/u.test(line) || /^\d+[.)]$/.test(line)) return true;
+  if (HEADING.test(line) || TABLE.test(line) || RULE.test(line)) return true;
+  // The splitter ends a sentence at a line break, so a label is a segment of its own.
+  const text = plain(line);
+  if (/[:：]$/.test(text) && text.split(/\s+/).length <= 12) return true;
+  const bold = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|__)[^*_]+(?:\*\*|__)[:：]?\s*$/.test(line);
+  if (bold && !END_PUNCT.test(text)) return true;
+  return LIST_MARK.test(line) && !END_PUNCT.test(text) && text.split(/\s+/).length <= 3;
+}
+
+const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/g;
+const OWN_MARKS = /\[\^?\d+(?:[,\s]+\d+)*\]/g;
+// "**Speed:** The chip runs…" or "- Population: 14 million" — the label names the topic only.
+const LEAD_LABEL =
+  /^\s*(?:[-*+•]\s+|\d+[.)]\s+)?(?:\*\*|__)?([^:*_\n]{1,40}?)(?:\*\*|__)?\s*[:：](?:\*\*|__)?\s+(?=\S)/u;
+
+/** The words of a claim to match against pages. */
+export function claimText(segment: string): string {
+  const withoutLabel = segment.replace(LEAD_LABEL, (whole, label: string) =>
+    label.trim().split(/\s+/).length <= 4 ? '' : whole,
+  );
+  return plain(withoutLabel.replace(URL, ' ').replace(OWN_MARKS, ' '));
+}
+
+const CLAUSE_BREAK =
+  /\s*(?:[;:—–]|\s-\s|[()]|,\s*(?:and|but|while|whereas|which|although|though|so|yet)\b|\s(?:and|but|while|whereas|although)\s)\s*/giu;
+
+/** Character ranges of a claim's clauses; pieces too short to claim anything stay with a neighbour. */
+export function clauseRanges(text: string): Array<[number, number]> {
+  const cuts: Array<[number, number]> = [];
+  let from = 0;
+  for (const m of text.matchAll(CLAUSE_BREAK)) {
+    const at = m.index ?? 0;
+    cuts.push([from, at]);
+    from = at + m[0].length;
+  }
+  cuts.push([from, text.length]);
+  return cuts.filter(([a, b]) => b > a);
+}

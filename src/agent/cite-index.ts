@@ -1,0 +1,71 @@
+import { citeTerms, numbersAgree, type Term } from './cite-terms';
+
+/**
+ * The text of the pages read, indexed once per answer: each page's terms in order with where each
+ * occurs, so any stretch of a page (every overlapping window, not fixed passages) can be scored
+ * against a claim. Term weights come from how many stretches of the run's pages hold the term:
+ * words every page repeats ("kiwi" in a run about kiwis) prove little, rare ones prove much.
+ */
+export interface PageIndex {
+  text: string;
+  terms: Term[];
+  positions: Map<string, number[]>;
+  /** Distinct numbers on the page, for claims that restate or round them. */
+  numbers: Array<{ key: string; value: number }>;
+  /** Terms of the page's title: they qualify all of its text ("Minecraft 1.8" for "the 1.8 update added…"). */
+  title: PageIndex | null;
+}
+
+export interface CorpusIndex {
+  pages: PageIndex[];
+  weight: (key: string) => number;
+}
+
+const CHUNK = 50;
+// A stated number is the claim's most checkable part: a wrong one must sink the match.
+const NUMBER_WEIGHT = 2;
+
+function indexPage(text: string, title: PageIndex | null = null): PageIndex {
+  const terms = citeTerms(text);
+  const positions = new Map<string, number[]>();
+  const numbers = new Map<string, number>();
+  terms.forEach((t, i) => {
+    const list = positions.get(t.key);
+    if (list) list.push(i);
+    else positions.set(t.key, [i]);
+    if (t.value !== undefined) numbers.set(t.key, t.value);
+  });
+  return { text, terms, positions, numbers: [...numbers].map(([key, value]) => ({ key, value })), title };
+}
+
+export function indexPages(pages_: ReadonlyArray<{ text: string; title: string }>): CorpusIndex {
+  const pages = pages_.map((p) => indexPage(p.text, p.title ? indexPage(p.title) : null));
+  const df = new Map<string, number>();
+  let chunks = 0;
+  for (const page of pages) {
+    chunks += Math.ceil(page.terms.length / CHUNK);
+    for (const [key, list] of page.positions) {
+      let seen = 0;
+      let last = -1;
+      for (const pos of list) {
+        const chunk = Math.floor(pos / CHUNK);
+        if (chunk !== last) seen++;
+        last = chunk;
+      }
+      df.set(key, (df.get(key) ?? 0) + seen);
+    }
+  }
+  const total = Math.max(chunks, 1);
+  const weight = (key: string) => {
+    const idf = Math.log(1 + total / ((df.get(key) ?? 0) + 1)) + 0.5;
+    return key.startsWith('#') ? idf * NUMBER_WEIGHT : idf;
+  };
+  return { pages, weight };
+}
+
+/** The page's keys that a claim's term can match: itself, or for a number any value it agrees with. */
+export function keysOn(page: PageIndex, term: Term): string[] {
+  if (term.value === undefined) return page.positions.has(term.key) ? [term.key] : [];
+  const value = term.value;
+  return page.numbers.filter((n) => numbersAgree(value, n.value)).map((n) => n.key);
+}

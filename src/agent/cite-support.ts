@@ -1,0 +1,87 @@
+import { clauseRanges } from './cite-claims';
+import type { CorpusIndex } from './cite-index';
+import { type Claim, claimOf, rankWindows, spanFor, type Window } from './cite-match';
+import type { Term } from './cite-terms';
+
+/**
+ * Which stretches of the pages read support a claim. In order of preference: one window holding
+ * nearly all of the claim (every page that has one is cited); else, for a long sentence, a window
+ * per clause (two facts joined with "and", from one page or two); else two windows that between
+ * them hold nearly all of it. A claim none of these covers is unsupported: a weak citation would
+ * tell the reader a page says something it does not.
+ */
+
+/** Weighted share of a claim a window must hold. */
+export const SUPPORT = 0.65;
+const MAX_SOURCES = 3;
+/** A second page is cited beside the best only when it supports the claim nearly as well. */
+const NEAR = 0.15;
+const MIN_CLAUSE_TERMS = 3;
+
+const merged = (a: readonly boolean[], b: readonly boolean[]) => a.map((x, i) => x || (b[i] ?? false));
+
+function clauses(text: string, claim: Claim): boolean[][] {
+  const groups: boolean[][] = [];
+  for (const [from, to] of clauseRanges(text)) {
+    const mask = claim.terms.map((t) => t.start >= from && t.start < to);
+    const size = mask.filter(Boolean).length;
+    const last = groups[groups.length - 1];
+    if (size === 0) continue;
+    if (size < MIN_CLAUSE_TERMS && last) groups[groups.length - 1] = merged(last, mask);
+    else groups.push(mask);
+  }
+  // A short first clause joins the one after it.
+  const first = groups[0];
+  const second = groups[1];
+  if (first && second && first.filter(Boolean).length < MIN_CLAUSE_TERMS) {
+    groups.splice(0, 2, merged(first, second));
+  }
+  return groups;
+}
+
+function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | null {
+  const groups = clauses(text, claim);
+  if (groups.length < 2) return null;
+  const out: Window[] = [];
+  for (const mask of groups) {
+    const best = rankWindows(corpus, claim, mask, spanFor(mask.filter(Boolean).length), SUPPORT)[0];
+    if (!best) return null;
+    out.push(best);
+  }
+  return out;
+}
+
+/** Windows that support the claim, one or more per cited page, best page first; null when unsupported. */
+export function supportFor(text: string, terms: readonly Term[], corpus: CorpusIndex): Window[] | null {
+  const claim = claimOf(terms, corpus);
+  if (claim.terms.length === 0) return null;
+  const all = claim.terms.map(() => true);
+  const ranked = rankWindows(corpus, claim, all, spanFor(claim.terms.length), SUPPORT);
+  const best = ranked[0];
+  // A long sentence whose every clause has its own support is cited clause by clause, so a second
+  // fact from another page gets its page even when the first page already holds most of the words.
+  const parts = claim.terms.length >= 2 * MIN_CLAUSE_TERMS ? byClause(text, claim, corpus) : null;
+  if (best && parts && parts.length > 1 && !parts.every((w) => w.page === best.page)) return parts;
+  if (best) return ranked.filter((w) => w.share >= best.share - NEAR).slice(0, MAX_SOURCES);
+  return parts;
+}
+
+const QUOTE_MAX = 280;
+
+/** The page's words around a window, widened to whole sentences where that stays short. */
+export function quoteOf(text: string, w: Window): string {
+  let start = w.start;
+  let end = w.end;
+  const before = text.slice(Math.max(0, start - 120), start);
+  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('。'));
+  if (cut >= 0) start -= before.length - cut - 1;
+  else if (start <= 120) start = 0;
+  const after = /^[^\n.!?。！？]{0,120}[.!?。！？]?/u.exec(text.slice(end))?.[0] ?? '';
+  end += after.length;
+  let quote = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  if (quote.length > QUOTE_MAX) {
+    const core = text.slice(w.start, w.end).replace(/\s+/g, ' ').trim();
+    quote = core.length > QUOTE_MAX ? `${core.slice(0, QUOTE_MAX - 1).trimEnd()}…` : core;
+  }
+  return quote;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { loadGoldAnswers, loadGoldenPages } from '../../../scripts/lib/cite-golden';
+import { figures } from '../../../scripts/lib/cite-score';
+
+/**
+ * Floors on the citation golden set (tests/fixtures/citations, labels by the project's engineers:
+ * see its GUIDE.md). `npm run bench -- citations` prints the figures; these floors sit a little
+ * under what was measured, so a change that makes citations worse fails here.
+ */
+const pages = loadGoldenPages();
+const answers = loadGoldAnswers();
+
+describe('citation golden set', () => {
+  it('is big enough to mean something and lines up with the sentence splitter', () => {
+    const all = figures(answers, pages);
+    expect(all.answers).toBeGreaterThanOrEqual(20);
+    expect(all.sentences).toBeGreaterThanOrEqual(200);
+    expect(all.unaligned).toBe(0);
+    expect(answers.filter((a) => a.split === 'held-out').length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('never cites or flags a heading or list label', () => {
+    expect(figures(answers, pages).labelsRight).toBe(1);
+  });
+
+  it('keeps precision and recall above their floors (all answers)', () => {
+    const all = figures(answers, pages);
+    expect(all.precision).toBeGreaterThanOrEqual(0.88);
+    expect(all.recall).toBeGreaterThanOrEqual(0.92);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.87);
+  });
+
+  it('keeps precision and recall above their floors (held-out answers, never tuned on)', () => {
+    const held = figures(
+      answers.filter((a) => a.split === 'held-out'),
+      pages,
+    );
+    expect(held.precision).toBeGreaterThanOrEqual(0.82);
+    expect(held.recall).toBeGreaterThanOrEqual(0.9);
+  });
+});

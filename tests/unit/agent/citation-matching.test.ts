@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { citeAnswer } from '../../../src/agent/citations';
+import { citeTerms, numbersAgree } from '../../../src/agent/cite-terms';
+
+const kiwi = {
+  url: 'https://a.org/kiwi',
+  title: 'Kiwi',
+  text: [
+    'The kiwi is a flightless bird endemic to New Zealand.',
+    'It lays the largest egg relative to its body size of any bird.',
+    'There are five recognised species, and the population is about 68,000 birds.',
+  ].join('\n'),
+};
+const moa = {
+  url: 'https://b.org/moa',
+  title: 'Moa',
+  text: 'The moa were nine species of flightless birds. They were hunted to extinction by about 1445.',
+};
+
+const cite = (answer: string) => citeAnswer(answer, [kiwi, moa]);
+
+describe('citations: which sentences are supported', () => {
+  it('cites a sentence that joins two adjacent lines of a page', () => {
+    const s = cite(
+      'The kiwi, a flightless bird of New Zealand, lays the largest egg relative to its body size.',
+    ).sentences[0];
+    expect(s?.citations).toEqual([1]);
+  });
+
+  it('cites both pages when one sentence joins facts from two', () => {
+    const c = cite(
+      'The kiwi is a flightless bird endemic to New Zealand, while the moa were hunted to extinction.',
+    );
+    expect(c.sentences[0]?.citations).toEqual([1, 2]);
+    expect(c.sources.map((s) => s.url)).toEqual([kiwi.url, moa.url]);
+  });
+
+  it('reads restated numbers and inflections as the same fact', () => {
+    expect(cite('Its population is about 68 thousand birds.').sentences[0]?.citations).toEqual([1]);
+    expect(cite('Moa were hunted until their extinction around 1445.').sentences[0]?.citations).toEqual([1]);
+  });
+
+  it('flags a sentence that shares topic words but states another fact', () => {
+    const c = cite('The kiwi lays the smallest egg of any bird in Australia.');
+    expect(c.sentences[0]?.citations).toEqual([]);
+    expect(c.sentences[0]?.supported).toBe(false);
+    expect(cite('The moa were hunted to extinction by about 1845.').sentences[0]?.supported).toBe(false);
+  });
+
+  it('never cites or flags headings and list labels', () => {
+    const c = cite(
+      '## Kiwi facts\n**Key points:**\n- Species\nThe kiwi is a flightless bird endemic to New Zealand.\n',
+    );
+    expect(c.sentences.slice(0, 3).map((s) => [s.heading, s.supported, s.citations.length])).toEqual([
+      [true, true, 0],
+      [true, true, 0],
+      [true, true, 0],
+    ]);
+    expect(c.sentences[3]?.citations).toEqual([1]);
+  });
+
+  it('matches Chinese by character pairs', () => {
+    const tokyo = { url: 'https://c.org', title: '东京', text: '东京是日本的首都。东京都人口约1400万。' };
+    const c = citeAnswer('东京的人口约1400万。上海是中国最大的城市。', [tokyo]);
+    expect(c.sentences.map((s) => s.citations)).toEqual([[1], []]);
+  });
+
+  it('gives each citation the words of the page that support it', () => {
+    const c = cite('The moa were nine species of flightless birds.');
+    expect(c.sentences[0]?.quotes?.[0]).toBe('The moa were nine species of flightless birds.');
+  });
+});
+
+describe('citation terms', () => {
+  it('reads numbers in their usual spellings', () => {
+    const keys = (t: string) => citeTerms(t).map((x) => x.key);
+    expect(keys('1,400')).toEqual(keys('1400'));
+    expect(keys('1.4 million')).toEqual(keys('1,400,000'));
+    expect(keys('three')).toEqual(keys('3'));
+    expect(keys('weren’t')).toEqual(keys('not'));
+  });
+
+  it('lets a rounded number stand for an exact one, but never a year for another year', () => {
+    expect(numbersAgree(14e6, 13.96e6)).toBe(true);
+    expect(numbersAgree(2000, 2019)).toBe(false);
+    expect(numbersAgree(1855, 1925)).toBe(false);
+  });
+});
