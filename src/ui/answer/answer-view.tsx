@@ -1,4 +1,4 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import type { AgentStep, CitedAnswer } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
 import { pageKey } from '../../security/normalize-url';
@@ -18,6 +18,17 @@ export function votesOf(stats: unknown): Votes | null {
   if (typeof v !== 'object' || v === null || !('attempts' in v) || !('agreeing' in v)) return null;
   const { attempts, agreeing } = v;
   return typeof attempts === 'number' && typeof agreeing === 'number' ? { attempts, agreeing } : null;
+}
+
+/** Escape hides the supporting quote of the focused citation until focus leaves it (WCAG 1.4.13). */
+function quietQuote(e: KeyboardEvent): void {
+  const el = e.target;
+  if (e.key === 'Escape' && el instanceof HTMLElement && el.classList.contains('citation'))
+    el.setAttribute('data-quiet', '');
+}
+
+function wakeQuote(e: FocusEvent): void {
+  if (e.target instanceof HTMLElement) e.target.removeAttribute('data-quiet');
 }
 
 export function AnswerView({
@@ -42,6 +53,18 @@ export function AnswerView({
       read.has(pageKey(url)),
     );
   }, [text, citations, steps, t]);
+  // The citations' tooltips are markup inside the rendered HTML: listen on the container.
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    el.addEventListener('keydown', quietQuote);
+    el.addEventListener('focusout', wakeQuote);
+    return () => {
+      el.removeEventListener('keydown', quietQuote);
+      el.removeEventListener('focusout', wakeQuote);
+    };
+  }, []);
   const cited = citations?.sources ?? [];
   // Pages read but not cited, first read first; one pass with a set (a 200-step run reads ~100 pages,
   // and a findIndex per page made this quadratic on every render of the session view).
@@ -68,7 +91,7 @@ export function AnswerView({
         </p>
       ) : null}
       {/* Safe: renderAnswer runs DOMPurify and adds only markup built from our own data. */}
-      <div class="answer-body" data-testid="answer" dangerouslySetInnerHTML={{ __html: html }} />
+      <div class="answer-body" data-testid="answer" ref={body} dangerouslySetInnerHTML={{ __html: html }} />
       <SourcesList sources={cited} others={otherPages} t={t} />
     </section>
   );

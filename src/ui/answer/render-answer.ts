@@ -66,22 +66,46 @@ function withPlaceholders(cited: CitedAnswer): string {
     .join('');
 }
 
-function citationLinks(sentence: CitedSentence, sources: CitedAnswer['sources']): string {
+// Each rendering gets its own id prefix, so two answers on one page never share a tooltip id.
+let renderSeq = 0;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * The citation numbers of a sentence. A citation with a supporting quote gets a tooltip (shown on
+ * hover and on keyboard focus by CSS, dismissed with Escape by the answer view) that is also the
+ * link's accessible description, so a screen reader hears the quote too.
+ */
+function citationLinks(sentence: CitedSentence, sources: CitedAnswer['sources'], id: string): string {
   const links = sentence.citations.map((n, j) => {
     const src = sources.find((s) => s.n === n);
     if (!src || !isWebUrl(src.url)) return `[${n}]`;
     const quote = sentence.quotes?.[j]?.replace(PRIVATE, '').trim() ?? '';
-    const title = escapeAttr(quote ? `${src.title} — ${src.url}\n“${quote}”` : `${src.title} — ${src.url}`);
-    const data = quote ? ` data-quote="${escapeAttr(`“${quote}”`)}"` : '';
-    return `<a class="citation" data-testid="citation" href="${escapeAttr(src.url)}" target="_blank" rel="noopener noreferrer" title="${title}"${data}>[${n}]</a>`;
+    const href = escapeAttr(src.url);
+    const link = `<a class="citation" data-testid="citation" href="${href}" target="_blank" rel="noopener noreferrer"`;
+    if (!quote) return `${link} title="${escapeAttr(`${src.title} — ${src.url}`)}">[${n}]</a>`;
+    const tip = `${id}-${j}`;
+    return (
+      `${link} aria-describedby="${tip}">[${n}]</a>` +
+      `<span class="cite-quote" role="tooltip" id="${tip}" data-testid="cite-quote">` +
+      `<span class="cite-quote-source">${escapeAttr(`${src.title} · ${hostOf(src.url)}`)}</span>` +
+      `“${escapeAttr(quote)}”</span>`
+    );
   });
   return `<sup class="citations">${links.join('')}</sup>`;
 }
 
 function replacePlaceholders(html: string, cited: CitedAnswer, labels: AnswerLabels): string {
+  const prefix = `cq${++renderSeq}`;
   let out = html.replace(/\uE000(\d+)\uE001/g, (_, i: string) => {
     const sentence = cited.sentences[Number(i)];
-    return sentence ? citationLinks(sentence, cited.sources) : '';
+    return sentence ? citationLinks(sentence, cited.sources, `${prefix}-${i}`) : '';
   });
   // One quiet mark per unsupported sentence: read by screen readers, never a tab stop.
   const label = escapeAttr(labels.unsupported);

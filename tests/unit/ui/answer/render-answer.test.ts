@@ -131,9 +131,26 @@ describe('renderAnswer with citations', () => {
     expect(out.querySelector('h2 [data-testid]')).toBeNull();
     expect(out.querySelectorAll('[data-testid="unsupported"]')).toHaveLength(0);
     const link = out.querySelector<HTMLAnchorElement>('a[data-testid="citation"]');
-    // The supporting words show on hover (title) and on focus (data-quote, drawn by CSS).
-    expect(link?.getAttribute('title')).toContain('“water boils at 100 °C”');
-    expect(link?.dataset.quote).toBe('“water boils at 100 °C”');
+    // The supporting words are the link's tooltip (shown on hover and focus) and its description.
+    const tip = out.querySelector(`#${link?.getAttribute('aria-describedby')}`);
+    expect(tip?.getAttribute('role')).toBe('tooltip');
+    expect(tip?.textContent).toBe('Boiling point · en.wikipedia.org“water boils at 100 °C”');
+    // One tooltip only: no native title tooltip on top of it.
+    expect(link?.hasAttribute('title')).toBe(false);
+  });
+
+  it('keeps a quote that imitates markup as text, and gives each rendering its own tooltip ids', () => {
+    const tricky: CitedAnswer = {
+      sentences: [
+        { text: 'Claim.', citations: [1], supported: true, quotes: ['<img src=x onerror=alert(1)> "q"'] },
+      ],
+      sources: [{ n: 1, url: 'https://ok.example/a', title: 'ok' }],
+    };
+    const a = dom(renderAnswer('x', tricky, labels));
+    const b = dom(renderAnswer('x', tricky, labels));
+    expect(a.querySelector('img')).toBeNull();
+    expect(a.querySelector('[role=tooltip]')?.textContent).toContain('<img src=x onerror=alert(1)> "q"');
+    expect(a.querySelector('[role=tooltip]')?.id).not.toBe(b.querySelector('[role=tooltip]')?.id);
   });
 
   it('does not let answer text forge citation placeholders or links', () => {
