@@ -42,56 +42,69 @@ export function bestWindow(
   minShare: number,
 ): Window | null {
   const occ: Array<{ pos: number; term: number }> = [];
-  const hit = new Array<boolean>(claim.terms.length).fill(false);
+  const weight = (i: number) => claim.weights[i] ?? 0;
+  const inTitle = new Array<boolean>(claim.terms.length).fill(false);
   let total = 0;
   let titled = 0;
   let present = 0;
   const keys: string[][] = claim.terms.map((term, i) => {
     if (!counted[i]) return [];
-    total += claim.weights[i] ?? 0;
-    if (page.title && keysOn(page.title, term).length > 0) {
-      hit[i] = true;
-      titled += claim.weights[i] ?? 0;
-      return [];
-    }
+    total += weight(i);
     const on = keysOn(page, term);
-    if (on.length > 0) present += claim.weights[i] ?? 0;
+    if (page.title && keysOn(page.title, term).length > 0) {
+      inTitle[i] = true;
+      titled += weight(i);
+    } else if (on.length > 0) present += weight(i);
     return on;
   });
   // A page that lacks too much of the claim anywhere cannot hold it in a window: skip the scan.
-  if (total === 0 || present === 0 || (present + titled) / total < minShare) return null;
+  if (total === 0 || (present + titled) / total < minShare) return null;
   keys.forEach((on, i) => {
     for (const key of on) for (const pos of page.positions.get(key) ?? []) occ.push({ pos, term: i });
   });
+  if (occ.length === 0) return null;
   occ.sort((a, b) => a.pos - b.pos);
   const counts = new Array<number>(claim.terms.length).fill(0);
-  let covered = 0;
-  let best = 0;
+  // Title words count wherever the window is; the window still prefers to hold them itself.
+  let covered = titled;
+  let best = -1;
   let bestFrom = 0;
   let bestTo = 0;
   let from = 0;
+  const add = (term: number, by: number) => {
+    counts[term] = (counts[term] ?? 0) + by;
+    const now = counts[term] ?? 0;
+    if (!inTitle[term] && by > 0 && now === 1) covered += weight(term);
+    if (!inTitle[term] && by < 0 && now === 0) covered -= weight(term);
+  };
   for (let to = 0; to < occ.length; to++) {
     const o = occ[to] as { pos: number; term: number };
-    counts[o.term] = (counts[o.term] ?? 0) + 1;
-    if (counts[o.term] === 1) covered += claim.weights[o.term] ?? 0;
+    add(o.term, 1);
     for (let first = occ[from]; first && o.pos - first.pos >= span; first = occ[from]) {
-      counts[first.term] = (counts[first.term] ?? 1) - 1;
-      if (counts[first.term] === 0) covered -= claim.weights[first.term] ?? 0;
+      add(first.term, -1);
       from++;
     }
-    if (covered > best + 1e-9) {
+    // Drop leading words the window holds again later: the same share in fewer words quotes better.
+    for (let first = occ[from]; first && from < to && (counts[first.term] ?? 0) > 1; first = occ[from]) {
+      add(first.term, -1);
+      from++;
+    }
+    const length = o.pos - (occ[from]?.pos ?? o.pos);
+    const bestLength = (occ[bestTo]?.pos ?? 0) - (occ[bestFrom]?.pos ?? 0);
+    if (covered > best + 1e-9 || (covered > best - 1e-9 && length < bestLength)) {
       best = covered;
       bestFrom = from;
       bestTo = to;
     }
   }
+  const hit = inTitle.slice();
   for (let k = bestFrom; k <= bestTo; k++) {
     const o = occ[k];
     if (o) hit[o.term] = true;
   }
   const first = page.terms[occ[bestFrom]?.pos ?? 0];
   const last = page.terms[occ[bestTo]?.pos ?? 0];
-  return { page: pageNo, share: (best + titled) / total, start: first?.start ?? 0, end: last?.end ?? 0, hit };
+  return { page: pageNo, share: best / total, start: first?.start ?? 0, end: last?.end ?? 0, hit };
 }
 
 /** The best window of each page for the claim's counted terms holding at least `minShare`, best first. */

@@ -68,6 +68,18 @@ export function supportFor(text: string, terms: readonly Term[], corpus: CorpusI
 
 const QUOTE_MAX = 280;
 
+/** Page text is markdown; a quote shows the words a reader sees, without link targets or marks. */
+function readable(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\]\([^)\s]*\)?|\[(?=\S)/g, '')
+    .replace(/^[ \t]*(?:>[ \t]*)+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
+    .replace(/\*\*|__|`|(?<![\p{L}\p{N}])[*_]|[*_](?![\p{L}\p{N}])/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** The page's words around a window, widened to whole sentences where that stays short. */
 export function quoteOf(text: string, w: Window): string {
   let start = w.start;
@@ -78,9 +90,9 @@ export function quoteOf(text: string, w: Window): string {
   else if (start <= 120) start = 0;
   const after = /^[^\n.!?。！？]{0,120}[.!?。！？]?/u.exec(text.slice(end))?.[0] ?? '';
   end += after.length;
-  let quote = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  let quote = readable(text.slice(start, end));
   if (quote.length > QUOTE_MAX) {
-    const core = text.slice(w.start, w.end).replace(/\s+/g, ' ').trim();
+    const core = readable(text.slice(w.start, w.end));
     quote = core.length > QUOTE_MAX ? `${core.slice(0, QUOTE_MAX - 1).trimEnd()}…` : core;
   }
   return quote;

@@ -94,12 +94,14 @@ describe('citations users can trust, in the side panel', () => {
       reached = active === 'citation';
     }
     expect(reached).toBe(true);
+    // The helper button has done its job; the screenshot shows what a user sees.
+    await panel.evaluate(() => document.getElementById('tab-start')?.remove());
     await expect.poll(() => visibleTip(panel).count()).toBe(1);
+    expect(await visibleTip(panel).textContent()).toContain('Blanket.js is an easy to install');
     mkdirSync(artifactsDir, { recursive: true });
     await panel.screenshot({ path: path.join(artifactsDir, 'panel-citation-quote.png') });
     // Escape hides it while focus stays on the citation.
     await panel.keyboard.press('Escape');
     await expect.poll(() => visibleTip(panel).count()).toBe(0);
-    await panel.evaluate(() => document.getElementById('tab-start')?.remove());
   });
 });
