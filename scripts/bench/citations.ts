@@ -30,7 +30,11 @@ export async function run(): Promise<object> {
   const pages = loadGoldenPages();
   const answers = loadGoldAnswers();
   const long = longRun(pages);
+  // The first call pays for compiling the tokenizer and warming the JIT, as the first answer of a
+  // session does; the later ones are what each further answer costs.
+  const cold = performance.now();
   citeAnswer(long.answer, long.pages);
+  const coldMs = performance.now() - cold;
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
@@ -52,6 +56,7 @@ export async function run(): Promise<object> {
       pages: LONG_PAGES,
       bytesPerPage: LONG_BYTES,
       answerSentences: 30,
+      firstCallMs: Math.round(coldMs),
       medianMs: Math.round((times[2] ?? 0) * 10) / 10,
       maxMs: Math.round((times[4] ?? 0) * 10) / 10,
     },

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { citeAnswer } from '../../../src/agent/citations';
 import { sessionToMarkdown } from '../../../src/export';
+import { toJson } from '../../../src/store/json';
 import { sampleSession, sampleSteps } from './sample-session';
 
 const golden = (name: string) =>
@@ -53,5 +55,22 @@ describe('sessionToMarkdown', () => {
     const md = sessionToMarkdown(session, [], { trail: false });
     expect(md).not.toMatch(/\]\(javascript:/);
     expect(md).toContain('Claim. [1]');
+  });
+
+  it('never writes "(no source)" after a heading or list label, only after an unsupported claim', () => {
+    const page = {
+      url: 'https://example.org/water',
+      title: 'Water',
+      text: 'Water boils at 100 °C at sea level.',
+    };
+    const answer =
+      '## Boiling\n\n**Key points:**\n\n- Water boils at 100 °C at sea level.\n- The moon is cheese.\n';
+    const session = sampleSession({ answer, citations: toJson(citeAnswer(answer, [page])) });
+    const md = sessionToMarkdown(session, [], { trail: false });
+    expect(md).toContain('## Boiling\n');
+    expect(md).toContain('**Key points:**\n');
+    expect(md).toContain('- Water boils at 100 °C at sea level. [1]');
+    expect(md).toContain('- The moon is cheese. _(no source)_');
+    expect(md.match(/\(no source\)/g)).toHaveLength(2);
   });
 });
