@@ -99,24 +99,32 @@ function pairs(run: string, start: number, out: Term[]): void {
 
 let segmenter: Intl.Segmenter | undefined;
 
-// Pages repeat their words; stemming each once keeps a 40-page run fast.
-const stems = new Map<string, string>();
-
-function stemOf(word: string): string {
-  let s = stems.get(word);
-  if (s === undefined) {
-    if (stems.size > 50_000) stems.clear();
-    s = stem(word.replace(INNER_DOT, ''));
-    stems.set(word, s);
-  }
-  return s;
-}
-
 function dictionaryWords(run: string, start: number, out: Term[]): void {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   for (const s of segmenter.segment(run))
     if (s.isWordLike)
       out.push({ key: s.segment, start: start + s.index, end: start + s.index + s.segment.length });
+}
+
+// Pages repeat their words: reading each distinct word once (its key, a number's value, or null
+// for a function word) keeps a 40-page run fast.
+const readings = new Map<string, string | number | null>();
+
+function readWord(token: string): string | number | null {
+  let r = readings.get(token);
+  if (r !== undefined) return r;
+  const word = token.replace(POSSESSIVE, '');
+  const wordValue = WORD_NUMBERS.get(word);
+  if (wordValue !== undefined) r = wordValue;
+  else if (NUMBER.test(word)) r = Number(word.replace(/,/g, ''));
+  // "weren't" and "did not" say the same thing; the auxiliary before it carries nothing.
+  else if (NEGATED.test(word)) r = 'not';
+  else if (STOP.has(word)) r = null;
+  // "Node.js" and "nodejs", "U.S." and "US" are one word.
+  else r = stem(word.replace(INNER_DOT, ''));
+  if (readings.size > 50_000) readings.clear();
+  readings.set(token, r);
+  return r;
 }
 
 /** The matching terms of a text, in order. */
@@ -143,29 +151,22 @@ export function citeTerms(text: string): Term[] {
       dictionaryWords(span.token, span.start, out);
       continue;
     }
-    const word = span.token.replace(POSSESSIVE, '');
-    const wordValue = WORD_NUMBERS.get(word);
-    if (NUMBER.test(word) || wordValue !== undefined) {
-      let value = wordValue ?? Number(word.replace(/,/g, ''));
-      let end = span.end;
-      const next = spans[i + 1];
-      const scale = next ? SCALES.get(next.token) : undefined;
-      if (next && scale && /^\s*$/.test(text.slice(span.end, next.start))) {
-        value *= scale;
-        end = next.end;
-        i++;
-      }
-      out.push(numberTerm(value, span.start, end));
+    const r = readWord(span.token);
+    if (r === null) continue;
+    if (typeof r === 'string') {
+      out.push({ key: r, start: span.start, end: span.end });
       continue;
     }
-    // "weren't" and "did not" say the same thing; the auxiliary before it carries nothing.
-    if (NEGATED.test(word)) {
-      out.push({ key: 'not', start: span.start, end: span.end });
-      continue;
+    let value = r;
+    let end = span.end;
+    const next = spans[i + 1];
+    const scale = next ? SCALES.get(next.token) : undefined;
+    if (next && scale && /^\s*$/.test(text.slice(span.end, next.start))) {
+      value *= scale;
+      end = next.end;
+      i++;
     }
-    if (STOP.has(word)) continue;
-    // "Node.js" and "nodejs", "U.S." and "US" are one word.
-    out.push({ key: stemOf(word), start: span.start, end: span.end });
+    out.push(numberTerm(value, span.start, end));
   }
   return out;
 }
@@ -174,7 +175,7 @@ export function citeTerms(text: string): Term[] {
 export function numbersAgree(stated: number, onPage: number): boolean {
   if (stated === onPage) return true;
   const yearLike = Number.isInteger(stated) && stated >= 1000 && stated <= 2100;
-  if (yearLike || onPage === 0) return false;
+  if (yearLike || onPage === 0 || Math.abs(stated - onPage) / Math.abs(onPage) > 0.05) return false;
   const digits = significantDigits(stated);
   if (digits < 2) return false;
   return (

@@ -52,11 +52,24 @@ export interface WordSpan {
 /** Tokens with their offsets in `text`, for code that must quote the words it matched. */
 export function wordSpans(text: string): WordSpan[] {
   const out: WordSpan[] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    const start = m.index ?? 0;
+  // One lower-casing of the whole text, when that keeps offsets (it nearly always does).
+  const lower = text.toLowerCase();
+  const same = lower.length === text.length;
+  const re = new RegExp(TOKEN);
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const start = m.index;
     const raw = m[0];
-    const script = CJK_START.test(raw) ? 'cjk' : DICTIONARY_START.test(raw) ? 'dictionary' : 'spaced';
-    out.push({ token: raw.toLowerCase(), start, end: start + raw.length, script });
+    const end = start + raw.length;
+    // Every script without spaces starts at U+0E00 (Thai) or later: most tokens skip both tests.
+    const script =
+      raw.charCodeAt(0) < 0x0e00
+        ? 'spaced'
+        : CJK_START.test(raw)
+          ? 'cjk'
+          : DICTIONARY_START.test(raw)
+            ? 'dictionary'
+            : 'spaced';
+    out.push({ token: same ? lower.slice(start, end) : raw.toLowerCase(), start, end, script });
   }
   return out;
 }
