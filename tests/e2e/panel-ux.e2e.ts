@@ -227,11 +227,16 @@ describe('the side panel people prefer', () => {
     await expect
       .poll(() => panel.getByTestId('live-step').textContent(), { timeout: 15_000 })
       .toContain('Thought 2');
-    await panel.getByTestId('steer').fill('Prefer tools that still work in the browser.');
+    const steer = panel.getByTestId('steer');
+    const widthBefore = (await steer.boundingBox())?.width ?? 0;
+    await steer.fill('Prefer tools that still work in the browser.');
     await panel.getByTestId('steer-send').click();
     await expect
       .poll(() => panel.getByTestId('trail-note').first().textContent(), { timeout: 2000 })
       .toContain('Prefer tools that still work in the browser.');
+    // Saying the note was sent does not squeeze the box for the next one.
+    expect(widthBefore).toBeGreaterThan(200);
+    expect(Math.abs(((await steer.boundingBox())?.width ?? 0) - widthBefore)).toBeLessThan(2);
     await panel.getByTestId('answer-now').click();
     await expect
       .poll(() => panel.getByTestId('run-state').textContent(), { timeout: 1000 })

@@ -1,0 +1,106 @@
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
+import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
+
+// A model that cannot be loaded, as a user meets it: web-llm with no internet fails at once.
+describe('a failed model load, seen from the side panel', () => {
+  let b: ExtensionBrowser;
+  let fx: ResearchFixture;
+  let panel: Page;
+
+  beforeAll(async () => {
+    fx = await startResearchFixture();
+    b = await launchWithExtension();
+    panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.setViewportSize({ width: 400, height: 900 });
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await fx?.close();
+  });
+
+  /** What a user reads in the panel (closed details and screen-reader-only text left out). */
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is what is shown
+  const shown = () => panel.locator('main').innerText();
+  const times = (text: string, needle: string) => text.split(needle).length - 1;
+
+  it('says the error once, with no "press Retry" beside a button named otherwise', async () => {
+    await writeSettings(panel, {
+      ...fx.settings,
+      engine: 'web-llm',
+      webllmModel: 'Qwen3-0.6B-q4f32_1-MLC',
+      guideDone: true,
+    });
+    await panel.reload();
+    await panel.getByTestId('load-model').click();
+    const banner = panel.getByTestId('engine-error');
+    await banner.waitFor({ timeout: 15_000 });
+    const message = ((await banner.locator('p').first().textContent()) ?? '')
+      .replace('The model could not be loaded.', '')
+      .trim();
+    expect(message).not.toBe('');
+    // Then the user asks anyway: the run cannot start either, and the panel still says it once.
+    await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
+    await panel.getByTestId('start').click();
+    // The panel first offers the download (with its size); agreeing ends in the same failure.
+    const consent = panel.getByTestId('first-run-download');
+    await consent.waitFor({ timeout: 15_000 });
+    await consent.click();
+    await expect.poll(async () => times(await shown(), 'could not be loaded'), { timeout: 15_000 }).toBe(1);
+    const text = await shown();
+    expect(times(text, message.slice(0, 40))).toBe(1);
+    expect(text).not.toMatch(/press Retry/i);
+    expect(await banner.getByRole('button', { name: 'Try loading again' }).isVisible()).toBe(true);
+    await b.screenshot(panel, 'panel-model-error');
+  });
+
+  it('choosing another model clears "could not be loaded"', async () => {
+    const picker = panel.getByTestId('model-picker');
+    const other = await picker
+      .locator('option')
+      .evaluateAll((os) =>
+        os
+          .map((o) => (o as HTMLOptionElement).value)
+          .find((v) => v !== '' && v !== 'Qwen3-0.6B-q4f32_1-MLC' && !v.startsWith('auto')),
+      );
+    expect(other).toBeTruthy();
+    await picker.selectOption(other ?? '');
+    await expect.poll(async () => times(await shown(), 'could not be loaded'), { timeout: 15_000 }).toBe(0);
+    await panel.getByTestId('engine-notice').waitFor();
+  });
+
+  it('a model server: nothing about downloading; when it is down, the status is not "ready"', async () => {
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+    await panel.reload();
+    const engine = panel.getByTestId('status-engine');
+    // A model server is not loaded until the first run asks it; it is never downloaded.
+    await expect
+      .poll(() => engine.getAttribute('data-state'), { timeout: 15_000 })
+      .toMatch(/^(ready|not-loaded)$/);
+    expect(await shown()).not.toMatch(/download/i);
+
+    // A port nothing listens on.
+    const closed = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as { port: number };
+        srv.close(() => resolve(port));
+      });
+    });
+    await writeSettings(panel, {
+      ...fx.settings,
+      openaiBaseUrl: `http://127.0.0.1:${closed}/v1`,
+      guideDone: true,
+    });
+    await panel.reload();
+    await expect.poll(() => engine.getAttribute('data-state'), { timeout: 15_000 }).toBe('down');
+    expect(await engine.textContent()).not.toMatch(/ready/i);
+    expect(await panel.getByTestId('health').getAttribute('data-health')).toBe('down');
+    const banner = panel.getByTestId('engine-error');
+    await banner.waitFor();
+    expect(await banner.textContent()).not.toMatch(/download/i);
+  });
+});
