@@ -2,11 +2,11 @@
 // `npm start -- --firefox`: builds dist-firefox/ and runs Firefox with it (web-ext run: a temporary
 // add-on, reloaded when the build changes; Firefox opens Sleuth's sidebar when it is installed).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from './lib/chromium-launch.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const firefox = process.argv.includes('--firefox');
@@ -42,12 +42,15 @@ if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && !process.env.SLEUTH_
   }
 }
 
-console.log('Building the extension…');
-const build = spawnSync('npm', ['run', '-s', firefox ? 'build:firefox' : 'build'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// --no-build opens what dist/ already holds (the e2e test of this script uses the e2e build).
+if (!process.argv.includes('--no-build')) {
+  console.log('Building the extension…');
+  const build = spawnSync('npm', ['run', '-s', firefox ? 'build:firefox' : 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   console.log(
@@ -103,10 +106,6 @@ if (firefox) {
     process.exit(1);
   }
 
-  // Chrome names an unpacked extension after the SHA-256 of its absolute path, in the letters a–p.
-  const extensionId = [...createHash('sha256').update(dist).digest('hex').slice(0, 32)]
-    .map((c) => String.fromCharCode(97 + Number.parseInt(c, 16)))
-    .join('');
   const profile = process.env.SLEUTH_PROFILE ?? path.join(os.homedir(), '.cache', 'sleuth-dev-profile');
   mkdirSync(profile, { recursive: true });
 
@@ -120,9 +119,13 @@ if (firefox) {
     '--disable-background-networking',
     '--disable-component-update',
     ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-    `chrome-extension://${extensionId}/extension/sidepanel/index.html`,
   ];
-  console.log(`Starting ${chrome} with Sleuth (${extensionId}); profile in ${profile}`);
-  const child = spawn(chrome, args, { stdio: 'inherit' });
+  console.log(`Starting ${chrome} with Sleuth from ${dist}; profile in ${profile}`);
+  const child = launchChromium({
+    chrome,
+    args,
+    pagePath: 'extension/sidepanel/index.html',
+    title: 'Sleuth',
+  });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -1,0 +1,116 @@
+// `npm start`'s Chromium side: launch with the extension, then open its side panel page once the
+// extension is running, talking to the browser over the DevTools pipe (no port any other local
+// program could reach).
+//
+// Why not pass the page URL on the command line: Chromium opens command-line URLs before it has
+// loaded a `--load-extension` extension, so the tab showed "ERR_BLOCKED_BY_CLIENT" instead of the
+// panel. Why filter stderr: under xvfb there is no D-Bus session bus, and Chromium logs a couple of
+// dozen "Failed to connect to the bus" errors that mean nothing for Sleuth.
+import { spawn } from 'node:child_process';
+
+/** Chromium's D-Bus complaints when no session bus exists (xvfb, containers). */
+export const DBUS_NOISE = /dbus|Failed to connect to the bus|org\.freedesktop/i;
+
+/** Writes Chromium's stderr through, line by line, without the D-Bus noise; returns how many lines it hid. */
+function filterStderr(stream, out) {
+  let hidden = 0;
+  let rest = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (DBUS_NOISE.test(line)) hidden += 1;
+      else out.write(`${line}\n`);
+    }
+  });
+  return () => hidden;
+}
+
+/** A minimal DevTools protocol client over Chromium's pipe (fd 3 in, fd 4 out, messages end in NUL). */
+function pipeClient(toBrowser, fromBrowser, onEvent) {
+  let nextId = 1;
+  const waiting = new Map();
+  let buffer = '';
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (chunk) => {
+    buffer += chunk;
+    for (let end = buffer.indexOf('\0'); end !== -1; end = buffer.indexOf('\0')) {
+      const message = JSON.parse(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
+      if (message.id !== undefined) {
+        waiting.get(message.id)?.(message);
+        waiting.delete(message.id);
+      } else onEvent(message);
+    }
+  });
+  return (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, (m) => (m.error ? reject(new Error(m.error.message)) : resolve(m.result)));
+      toBrowser.write(`${JSON.stringify({ id, method, params })}\0`);
+    });
+}
+
+/**
+ * Starts Chromium with the extension in `dist` and opens `pagePath` of it in a tab when the
+ * extension's service worker is up. Returns the child process; says on stdout when the page
+ * showed (its title is `title`), or what it showed instead.
+ */
+export function launchChromium({ chrome, args, pagePath, title, log = console.log, timeoutMs = 30_000 }) {
+  const child = spawn(chrome, ['--remote-debugging-pipe', ...args, 'about:blank'], {
+    stdio: ['ignore', 'inherit', 'pipe', 'pipe', 'pipe'],
+  });
+  const hiddenCount = filterStderr(child.stderr, process.stderr);
+  let pageTarget = null;
+  let done = false;
+  const finish = (message) => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    log(message);
+    const hidden = hiddenCount();
+    if (hidden > 0) log(`(${hidden} D-Bus messages from Chromium hidden: there is no session bus here.)`);
+  };
+  const timer = setTimeout(
+    () => finish(`Chromium did not show the side panel page within ${timeoutMs / 1000} s.`),
+    timeoutMs,
+  );
+  const send = pipeClient(child.stdio[3], child.stdio[4], (event) => {
+    const info = event.params?.targetInfo;
+    if (!info) return;
+    if (event.method === 'Target.targetCreated' && pageTarget === null && info.type === 'service_worker') {
+      const match = /^chrome-extension:\/\/([a-p]{32})\//.exec(info.url);
+      if (!match) return;
+      const url = `chrome-extension://${match[1]}/${pagePath}`;
+      pageTarget = 'asked';
+      send('Target.createTarget', { url }).then(
+        async (r) => {
+          pageTarget = r.targetId;
+          // Chromium reports a title change only to a client attached to the page: ask until it shows.
+          try {
+            while (!done) {
+              const { targetInfo } = await send('Target.getTargetInfo', { targetId: r.targetId });
+              judge(targetInfo);
+              await new Promise((resolve) => setTimeout(resolve, 250));
+            }
+          } catch (e) {
+            finish(`The side panel page went away before it showed: ${e.message}`);
+          }
+        },
+        (e) => finish(`Could not open ${url}: ${e.message}`),
+      );
+    }
+  });
+  function judge(info) {
+    if (info.title === title) finish(`Opened Sleuth's side panel page: ${info.url}`);
+    else if (/ERR_|blocked|not available/i.test(info.title)) {
+      finish(`The side panel page did not open: ${info.title}`);
+    }
+  }
+  send('Target.setDiscoverTargets', { discover: true }).catch((e) =>
+    finish(`Chromium's DevTools pipe did not answer: ${e.message}`),
+  );
+  child.on('exit', () => clearTimeout(timer));
+  return child;
+}

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromePath, distDir, repoRoot } from './helpers/paths';
+
+/** `npm start` on a machine without a display: it runs Chromium under xvfb-run with the built extension. */
+describe('npm start', () => {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'sleuth-start-'));
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  afterAll(async () => {
+    // The whole group: xvfb-run, Xvfb, node and Chromium; the profile goes once they have exited.
+    const running = child;
+    if (running?.pid && running.exitCode === null) {
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      try {
+        process.kill(-running.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  });
+
+  it('opens the side panel page (not an ERR_BLOCKED_BY_CLIENT tab) and hides the D-Bus noise', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, SLEUTH_PROFILE: profile, CHROME_PATH: chromePath() };
+    delete env.DISPLAY;
+    delete env.WAYLAND_DISPLAY;
+    delete env.SLEUTH_UNDER_XVFB;
+    // --no-build: the e2e build in dist/ is what the other tests load; a production build would replace it.
+    child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs'), '--no-build'], {
+      cwd: repoRoot,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    await expect
+      .poll(() => output, { timeout: 60_000, interval: 200 })
+      .toMatch(/Opened Sleuth's side panel page|did not open|did not show|DevTools pipe/);
+    expect(output).toContain("Opened Sleuth's side panel page: chrome-extension://");
+    expect(output).toContain('/extension/sidepanel/index.html');
+    expect(output).toContain(distDir);
+    expect(output).not.toContain('ERR_BLOCKED_BY_CLIENT');
+    expect(
+      output.split('\n').filter((l) => /Failed to connect to the bus|dbus/i.test(l) && !/hidden/.test(l)),
+    ).toEqual([]);
+  });
+});
