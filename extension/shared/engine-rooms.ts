@@ -14,8 +14,10 @@ import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import type { MessageClient } from '../../src/messaging/client';
 import type { HandlerRegistry } from '../../src/messaging/handlers';
 import type { createLiveHub } from '../../src/messaging/live';
+import { resendIfCutOff } from '../../src/messaging/resend';
 import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
+import type { EarlierSeen } from '../../src/runner/earlier-seen';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
 import { createRunnerHandlers } from '../../src/runner/runner-handlers';
 import type { Settings } from '../../src/settings/schema';
@@ -80,8 +82,16 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
         }
       : {}),
   });
+  // Test seams of the e2e build only: tests lose the GPU device or fill the disk on demand.
+  const seams =
+    import.meta.env.MODE === 'e2e'
+      ? import('../../src/test-seams/fault-seams').then((m) => {
+          m.installFaultSeams();
+          return m;
+        })
+      : null;
   const engines = createEngineHost({
-    choose,
+    choose: seams ? async (s) => (await seams).withDeviceLossSeam(await choose(s)) : choose,
     onStatus: (status) => hub.broadcast({ type: 'engine', status }),
   });
 
@@ -97,7 +107,13 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     return engine;
   };
 
-  type ToolContext = { question: string; seedUrls: string[]; privateText: string[]; profile: ProfileId };
+  type ToolContext = {
+    question: string;
+    seedUrls: string[];
+    privateText: string[];
+    earlier: EarlierSeen;
+    profile: ProfileId;
+  };
 
   const toolsFor = (store: Store) => async (s: Settings, ctx: ToolContext) => {
     const search = await buildSearchChain(s, {
@@ -114,13 +130,18 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     return createAgentTools(
       {
         search,
-        readTab: (url) =>
-          client.send('router.readTab', {
-            url,
-            timeoutMs: s.pageTimeoutMs,
-            signedOut: readsSignedOut(s, url),
-            policy: urlPolicyOf(s),
-          }),
+        // The service worker reads tabs; if it is stopped mid-read, a fresh one reads the page again.
+        readTab: (url, signal) =>
+          resendIfCutOff(
+            () =>
+              client.send('router.readTab', {
+                url,
+                timeoutMs: s.pageTimeoutMs,
+                signedOut: readsSignedOut(s, url),
+                policy: urlPolicyOf(s),
+              }),
+            signal,
+          ),
         readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
         // Fetching sends no cookies: a site the user signs in to for Sleuth is read through a tab.
         readStatic: (url, signal) =>
@@ -148,7 +169,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
 
   const runnerReady = storeReady.then(async (store) => {
     const runner = createResearchRunner({
-      store,
+      store: seams ? (await seams).withQuotaSeam(store) : store,
       broadcast: (e) => hub.broadcast(e),
       loadSettings,
       engine: (s, signal) => engines.ensure(s, signal),

@@ -1,5 +1,6 @@
 import { isAbortError } from '../llm/abort';
 import type { AgentTools, ToolContext } from './deps';
+import { isInterruption } from './interruption';
 import { type FailureTexts, formatSearchObservation, formatVisitObservation } from './observation-format';
 import { parseVisitFrames } from './observation-parse';
 import type { PageReadVia, SearchResult, StepResult, VisitResult } from './step-result';
@@ -52,7 +53,7 @@ export async function runTool(
       error: null,
     };
   } catch (err) {
-    if (ctx.signal.aborted || isAbortError(err)) throw err;
+    if (ctx.signal.aborted || isAbortError(err) || isInterruption(err)) throw err;
     const message = err instanceof Error ? err.message : String(err);
     const result = failureResult(call, message);
     const observation =

@@ -146,7 +146,7 @@ export function loadAndRead(
       done({ timedOut: false, finalUrl: d.url, errorPage: true });
     };
     const onRemoved = (id: number) => {
-      if (id === tabId) done(new Error('The tab was closed before the page finished loading.'));
+      if (id === tabId) done({ timedOut: false, finalUrl: lastUrl, closed: true });
     };
     const onAbort = () => done(new DOMException('Reading was cancelled.', 'AbortError'));
     const timer = setTimeout(() => done({ timedOut: true, finalUrl: lastUrl }), timeoutMs);

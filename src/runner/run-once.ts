@@ -5,10 +5,12 @@ import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import type { Settings } from '../settings/schema';
+import { isQuotaError, QUOTA_MESSAGE, StoreError } from '../store/errors';
 import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
+import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from './search-failure';
@@ -22,7 +24,13 @@ export interface RunnerDeps {
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
   tools(
     settings: Settings,
-    ctx: { question: string; seedUrls: string[]; privateText: string[]; profile: ProfileId },
+    ctx: {
+      question: string;
+      seedUrls: string[];
+      privateText: string[];
+      earlier: EarlierSeen;
+      profile: ProfileId;
+    },
   ): AgentTools | Promise<AgentTools>;
   /** Evidence of a page the user handed over, ranked for the question. */
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
@@ -62,6 +70,15 @@ export interface RunOutcome {
   result: ResearchResult | null;
 }
 
+/**
+ * Failures that are not the run's fault pause it, so Continue picks it up from its last complete
+ * step: a lost GPU device (Continue reloads the model), a model that went silent, and a tab being
+ * read that the user closed (Continue reads the page again).
+ */
+const PAUSE_CODES = new Set(['device-lost', 'timeout', 'tab-closed']);
+
+const QUOTA_PAUSED = `${QUOTA_MESSAGE} The run is paused: press Continue once there is room.`;
+
 const statusOf = (r: ResearchResult): SessionStatus =>
   r.status === 'aborted' ? 'stopped' : r.status === 'error' ? 'error' : 'done';
 
@@ -73,21 +90,26 @@ export async function runOnce(
   control: ResearchControl,
 ): Promise<RunOutcome> {
   const { sessionId, snap } = spec;
-  const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) =>
+  // A full disk stops the run where it is: going on would show steps that are not saved.
+  const full = new AbortController();
+  const run = AbortSignal.any([signal, full.signal]);
+  const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) => {
+    const quota = isQuotaError(err) || (err instanceof StoreError && err.code === 'quota');
+    if (quota) full.abort();
     deps.broadcast({
       type: 'session',
       sessionId,
       event: {
         type: 'error',
         code: 'store',
-        message: err instanceof Error ? err.message : String(err),
-        fatal: false,
+        message: quota ? QUOTA_PAUSED : err instanceof Error ? err.message : String(err),
+        fatal: quota,
       },
-    }),
-  );
+    });
+  });
   try {
     const engine = guardStalls(
-      await deps.engine(snap.app, signal),
+      await deps.engine(snap.app, run),
       stallLimitsFor(snap.app.engine === 'openai' ? 'openai' : 'local', snap.app.openaiFirstByteTimeoutMs),
     );
     const result = await runResearch(
@@ -97,6 +119,7 @@ export async function runOnce(
           question: spec.question,
           seedUrls: spec.seedUrls,
           privateText: privateTextOf(spec.steps),
+          earlier: earlierSeenOf(spec.steps),
           profile: chooseProfile(snap.app.profile, snap.modelProfile),
         }),
         ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
@@ -108,12 +131,14 @@ export async function runOnce(
         settings: agentSettingsFrom(snap.app, snap.modelProfile),
         resume: { systemPrompt: snap.systemPrompt, steps: spec.steps },
       },
-      { signal, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
+      { signal: run, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
     );
     await writer.flush();
-    // A lost GPU device or a model that went silent is not the run's fault: pause it so it can
-    // continue after a reload (or once the server answers again).
-    const paused = result.error?.engineCode === 'device-lost' || result.error?.engineCode === 'timeout';
+    if (full.signal.aborted && !signal.aborted) {
+      await keepPartial(deps, sessionId, writer.partial());
+      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', result };
+    }
+    const paused = PAUSE_CODES.has(result.error?.engineCode ?? '');
     const error = result.error?.message;
     const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
     if (searchFailure !== null && !paused) {
@@ -131,6 +156,8 @@ export async function runOnce(
     writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
     await writer.flush();
     await keepPartial(deps, sessionId, writer.partial());
+    if (full.signal.aborted && !signal.aborted)
+      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', result: null };
     return { status: signal.aborted ? 'stopped' : 'error', error: message, result: null };
   }
 }

@@ -57,11 +57,15 @@ export function createResearchRunner(deps: RunnerDeps) {
     // Taken before the run, which appends to `steps`: every further attempt starts from the page.
     const seed = seeded ? steps.filter((s) => s.seq === 0).map((s) => structuredClone(s)) : [];
     const finish = async (status: SessionStatus, error?: string, errorCode?: string) => {
-      await deps.store.sessions.patch(sessionId, {
-        status,
-        ...(error ? { error } : {}),
-        ...(errorCode ? { errorCode } : {}),
-      });
+      // A full disk can refuse this write too: the run still ends here (the session is then marked
+      // paused at the next start), or no other run could ever start.
+      await deps.store.sessions
+        .patch(sessionId, {
+          status,
+          ...(error ? { error } : {}),
+          ...(errorCode ? { errorCode } : {}),
+        })
+        .catch(() => undefined);
       active.delete(sessionId);
       deps.broadcast({ type: 'sessions-changed' });
       await deps.afterRun?.().catch(() => undefined);

@@ -113,6 +113,12 @@ async function main(): Promise<number> {
         duplicated: r.duplicated,
         orphanTabs: r.orphanTabs,
         notRecovered: r.notRecovered,
+        unexpected: r.unexpected,
+        quota: {
+          lost: r.quota.stepsLost,
+          notKept: r.quota.savedBefore - r.quota.kept,
+          noMessage: r.quota.message ? 0 : 1,
+        },
       };
     }
   } finally {

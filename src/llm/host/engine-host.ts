@@ -49,8 +49,14 @@ export function createEngineHost(deps: {
 
   const load = (choice: EngineChoice): Promise<ChatEngine> => {
     const abort = new AbortController();
-    const engine = choice.create();
     const base = describeChoice(choice);
+    // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
+    const engine = forgetOnDeviceLoss(choice.create(), (err) => {
+      if (current?.engine !== engine) return;
+      current = null;
+      void engine.unload().catch(() => undefined);
+      set({ ...base, state: 'error', error: errorOf(err) });
+    });
     set({ ...base, state: 'loading', progress: { fraction: 0 } });
     let lastReport = 0;
     const onProgress = (p: LoadProgress) => {
@@ -155,6 +161,24 @@ export function createEngineHost(deps: {
 }
 
 export type EngineHost = ReturnType<typeof createEngineHost>;
+
+/** The engine, calling `onLost` when one of its replies fails because the GPU device was lost. */
+function forgetOnDeviceLoss(engine: ChatEngine, onLost: (err: unknown) => void): ChatEngine {
+  return {
+    load: (modelId, opts) => engine.load(modelId, opts),
+    unload: () => engine.unload(),
+    info: () => engine.info(),
+    ...(engine.countTokens ? { countTokens: engine.countTokens.bind(engine) } : {}),
+    async chat(messages, opts) {
+      try {
+        return await engine.chat(messages, opts);
+      } catch (err) {
+        if (err instanceof EngineError && err.code === 'device-lost') onLost(err);
+        throw err;
+      }
+    },
+  };
+}
 
 /** The parts of a choice the views show. */
 export function describeChoice(c: EngineChoice) {

@@ -1,4 +1,5 @@
 import type { AgentTools } from '../../agent/deps';
+import { isInterruption, RunInterrupted } from '../../agent/interruption';
 import type { PageReadVia, SearchResult, VisitResult } from '../../agent/step-result';
 import { stripInvisible } from '../../security/invisible-text';
 import { PrivateText } from '../../security/private-text';
@@ -8,7 +9,7 @@ import { SeenUrls } from '../../security/seen-urls';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
 import type { ReadTabResult } from '../browse/tab-reader';
-import { createLimiter } from '../browse/tab-reader';
+import { createLimiter, TAB_CLOSED_REASON } from '../browse/tab-reader';
 import type { SearchChain } from '../search/chain';
 
 export interface PageText {
@@ -38,7 +39,7 @@ export interface ToolDeps {
     question: string,
     signal: AbortSignal,
   ): Promise<{ evidence: string; summary: string; note?: string }>;
-  pages?: Pick<PagesRepo, 'getFresh' | 'put'>;
+  pages?: Pick<PagesRepo, 'getFresh' | 'put'> & Partial<Pick<PagesRepo, 'get'>>;
   /** Whether a URL is read with the user's sign-ins (its site is on their list): its text is private. */
   readsSignedIn?(url: string): boolean;
   policy: UrlPolicy;
@@ -48,6 +49,8 @@ export interface ToolDeps {
   clock: () => number;
 }
 
+const TAB_CLOSED_HINT = 'The run is paused: press Continue to read it again.';
+
 const looksLikePdf = (url: string) => /\.pdf($|[?#])/i.test(url);
 
 export interface ToolContext {
@@ -55,6 +58,8 @@ export interface ToolContext {
   seedUrls: string[];
   /** Text the user handed over (their page, a selection) or read signed in earlier in the run. */
   privateText?: readonly string[];
+  /** A resumed run: what its earlier steps saw (search hits, pages read), so it can open them again. */
+  earlier?: { hits: readonly string[]; pages: readonly string[] };
 }
 
 /** The agent's `search` and `visit`, made real: gates first, then providers, tabs, cache and ranking. */
@@ -64,6 +69,23 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
   seen.addAll(ctx.seedUrls, 'user');
   const secret = new PrivateText(ctx.question);
   for (const text of ctx.privateText ?? []) secret.add(text);
+  seen.addAll(ctx.earlier?.hits ?? [], 'search');
+  seen.addAll(ctx.earlier?.pages ?? [], 'page');
+  // The links of pages read before a resume come from the page cache, looked up once when needed.
+  let earlierLinks: Promise<void> | null = null;
+  const restoreEarlierLinks = () => {
+    earlierLinks ??= Promise.all(
+      (ctx.earlier?.pages ?? []).map(async (url) => {
+        const page = await deps.pages?.get?.(url).catch(() => undefined);
+        const links = Array.isArray(page?.links) ? page.links : [];
+        seen.addAll(
+          links.filter((l): l is string => typeof l === 'string'),
+          'page',
+        );
+      }),
+    ).then(() => undefined);
+    return earlierLinks;
+  };
   // Links shown on private pages may carry their identifiers; opening them sends nothing new.
   const privateLinks = new Set<string>();
   const sent: string[] = [];
@@ -126,6 +148,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     let signedIn = false;
     if (!page) {
       const r = await limit(() => deps.readTab(url, signal));
+      if (r.closed) throw new RunInterrupted('tab-closed', `${TAB_CLOSED_REASON} (${url})`, TAB_CLOSED_HINT);
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
       via = r.via;
       signedIn = r.via === 'open-tab';
@@ -190,7 +213,11 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
       reason,
     });
     // Only a URL seen as it is; what the model added to a seen one (a parameter, a fragment) is dropped.
-    const known = seen.resolve(url);
+    let known = seen.resolve(url);
+    if (!known.ok && ctx.earlier?.pages.length) {
+      await restoreEarlierLinks();
+      known = seen.resolve(url);
+    }
     if (!known.ok) return fail(known.reason);
     if (!privateLinks.has(known.url) && known.source !== 'user') {
       const taint = secret.check(known.url);
@@ -226,7 +253,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         ...(problem ? { readNote: problem } : {}),
       };
     } catch (err) {
-      if (signal.aborted) throw err;
+      if (signal.aborted || isInterruption(err)) throw err;
       return fail(err instanceof Error ? err.message : String(err));
     }
   };

@@ -12,6 +12,8 @@ export interface TabLoad {
   refusedReason?: string;
   /** The navigation failed (network error, blocked address, a download): no page to read. */
   errorPage?: boolean;
+  /** Someone (the user) closed the tab before the page was read. */
+  closed?: boolean;
   /** The page as read once it settled (absent after a timeout: read what arrived with `extract`). */
   page?: ExtractedPage & { contentType?: string; httpStatus?: number };
 }
@@ -28,7 +30,7 @@ export interface TabApi {
   /**
    * Sends the agent tab to `url` and resolves with the page once it is parsed and settled (its DOM
    * quiet, or `load`, whichever is first), when it times out (timedOut: true), or as soon as `onUrl` returns
-   * false for a URL the tab moved to (refused: that URL). Rejects when the tab was closed.
+   * false for a URL the tab moved to (refused: that URL), or when the tab was closed (closed: true).
    */
   load(
     tabId: number,

@@ -20,7 +20,12 @@ export interface ReadTabResult {
   reason?: string;
   /** Set when the article could not be picked out and the page's visible text stands in (why). */
   problem?: string;
+  /** The tab was closed (by the user) before the page was read: the run pauses instead of failing it. */
+  closed?: boolean;
 }
+
+export const TAB_CLOSED_REASON =
+  'The tab Sleuth was reading this page in was closed before the page was read.';
 
 export interface ReadOptions {
   policy: UrlPolicy;
@@ -92,6 +97,7 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
         return c.ok ? undefined : c.reason;
       },
     });
+    if (load.closed) return { ...failed(target, TAB_CLOSED_REASON), closed: true };
     if (load.refusedReason) return failed(target, load.refusedReason);
     if (load.refusedUrl) {
       const why = checkUrl(load.refusedUrl, o.policy);

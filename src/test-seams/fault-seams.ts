@@ -1,0 +1,97 @@
+/**
+ * Test seams of the e2e build only (extension/shared/engine-rooms.ts loads this file behind
+ * `import.meta.env.MODE === 'e2e'`, so production bundles do not hold it): faults real Chromium cannot
+ * be made to produce on demand, raised in the engine host's context from a test through
+ * `globalThis.__sleuthSeams`. The errors are the ones the real failures produce, built by the same
+ * mappers, so everything after them is the product's own handling.
+ */
+import type { ChatEngine } from '../llm/engine';
+import type { EngineChoice } from '../llm/host/engine-host';
+import { toLoadError } from '../llm/load-errors';
+import { toStoreError } from '../store/errors';
+import type { Store } from '../store/open-store';
+
+export interface FaultSeams {
+  /** The GPU device is lost: replies being written fail as web-llm's do; with none, the next one. Returns how many were cut. */
+  loseGpuDevice(): number;
+  /** Storage is full (true) or has room again (false): step writes fail with QuotaExceededError. */
+  fillStorage(full: boolean): void;
+}
+
+const inFlight = new Set<() => void>();
+let loseNext = false;
+let storageFull = false;
+
+const deviceLost = (model: string) =>
+  toLoadError(Object.assign(new Error('Device was lost.'), { name: 'DeviceLostError' }), { model });
+
+const seams: FaultSeams = {
+  loseGpuDevice() {
+    const cut = [...inFlight];
+    loseNext = cut.length === 0;
+    for (const fail of cut) fail();
+    return cut.length;
+  },
+  fillStorage(full) {
+    storageFull = full;
+  },
+};
+
+export function installFaultSeams(): void {
+  Object.assign(globalThis, { __sleuthSeams: seams });
+}
+
+/** The chosen engine, made to fail as a lost GPU device does when a test asks. */
+export function withDeviceLossSeam(choice: EngineChoice): EngineChoice {
+  return {
+    ...choice,
+    create(): ChatEngine {
+      const engine = choice.create();
+      return {
+        load: (id, opts) => engine.load(id, opts),
+        unload: () => engine.unload(),
+        info: () => engine.info(),
+        ...(engine.countTokens ? { countTokens: engine.countTokens.bind(engine) } : {}),
+        chat(messages, opts) {
+          if (loseNext) {
+            loseNext = false;
+            return Promise.reject(deviceLost(choice.modelId));
+          }
+          const inner = new AbortController();
+          const relay = () => inner.abort(opts.signal?.reason);
+          opts.signal?.addEventListener('abort', relay, { once: true });
+          let fail = (): void => undefined;
+          const lost = new Promise<never>((_, reject) => {
+            fail = () => {
+              inner.abort(new Error('The GPU device was lost.'));
+              reject(deviceLost(choice.modelId));
+            };
+          });
+          inFlight.add(fail);
+          return Promise.race([engine.chat(messages, { ...opts, signal: inner.signal }), lost]).finally(
+            () => {
+              inFlight.delete(fail);
+              opts.signal?.removeEventListener('abort', relay);
+            },
+          );
+        },
+      };
+    },
+  };
+}
+
+/** The runner's store, whose step writes fail as a full disk makes them fail when a test asks. */
+export function withQuotaSeam(store: Pick<Store, 'sessions' | 'steps'>): Pick<Store, 'sessions' | 'steps'> {
+  return {
+    sessions: store.sessions,
+    steps: {
+      ...store.steps,
+      put: (step) =>
+        storageFull
+          ? Promise.reject(
+              toStoreError(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+            )
+          : store.steps.put(step),
+    },
+  };
+}
