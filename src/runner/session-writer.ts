@@ -1,4 +1,5 @@
 import type { AgentEvent } from '../agent/types';
+import { isQuotaError } from '../store/errors';
 import { toJson } from '../store/json';
 import type { Store } from '../store/open-store';
 import { stepToRecord } from '../store/step-codec';
@@ -40,7 +41,8 @@ export function createSessionWriter(
       () => show(event),
       (err: unknown) => {
         onWriteError(err);
-        show(event);
+        // A full disk stops the run: a step that could not be saved is not shown (write-ahead).
+        if (!isQuotaError(err)) show(event);
       },
     );
     return chain;

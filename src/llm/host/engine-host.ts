@@ -51,11 +51,12 @@ export function createEngineHost(deps: {
     const abort = new AbortController();
     const base = describeChoice(choice);
     // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
-    const engine = forgetOnDeviceLoss(choice.create(), (err) => {
+    const engine = forgetOnDeviceLoss(choice.create(), () => {
       if (current?.engine !== engine) return;
       current = null;
       void engine.unload().catch(() => undefined);
-      set({ ...base, state: 'error', error: errorOf(err) });
+      // Not a failed load: the run that lost it says so and offers Continue, which loads it again.
+      set({ ...base, state: 'not-loaded' });
     });
     set({ ...base, state: 'loading', progress: { fraction: 0 } });
     let lastReport = 0;
@@ -163,7 +164,7 @@ export function createEngineHost(deps: {
 export type EngineHost = ReturnType<typeof createEngineHost>;
 
 /** The engine, calling `onLost` when one of its replies fails because the GPU device was lost. */
-function forgetOnDeviceLoss(engine: ChatEngine, onLost: (err: unknown) => void): ChatEngine {
+function forgetOnDeviceLoss(engine: ChatEngine, onLost: () => void): ChatEngine {
   return {
     load: (modelId, opts) => engine.load(modelId, opts),
     unload: () => engine.unload(),
@@ -173,7 +174,7 @@ function forgetOnDeviceLoss(engine: ChatEngine, onLost: (err: unknown) => void):
       try {
         return await engine.chat(messages, opts);
       } catch (err) {
-        if (err instanceof EngineError && err.code === 'device-lost') onLost(err);
+        if (err instanceof EngineError && err.code === 'device-lost') onLost();
         throw err;
       }
     },

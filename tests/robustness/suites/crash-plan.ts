@@ -1,4 +1,5 @@
 /** The plan every crash case runs, and the helpers the cases share. */
+import { callSeam, type SeamCall } from '../../e2e/helpers/fault-seams';
 import type { Move } from '../model/obeying-model';
 import type { SuiteContext } from './context';
 
@@ -54,55 +55,5 @@ export async function until(check: () => boolean | Promise<boolean>, ms: number)
   return false;
 }
 
-/**
- * Calls a fault seam of the e2e build in the offscreen document (src/test-seams/fault-seams.ts),
- * through CDP: Playwright does not always list the offscreen document of a relaunched browser.
- */
-export async function seam(ctx: CrashContext, call: 'loseGpuDevice' | 'fillStorage', arg?: boolean) {
-  const { context, extensionId } = ctx.browser;
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
-  try {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
-      targetInfos: { targetId: string; url: string }[];
-    };
-    const doc = targetInfos.find((t) =>
-      t.url.startsWith(`chrome-extension://${extensionId}/extension/offscreen/`),
-    );
-    if (!doc) throw new Error('The offscreen document is not open.');
-    const { sessionId } = (await cdp.send('Target.attachToTarget', {
-      targetId: doc.targetId,
-      flatten: false,
-    })) as {
-      sessionId: string;
-    };
-    const expression = `(() => { const s = globalThis.__sleuthSeams; if (!s) throw new Error('No fault seams: is dist/ the e2e build?'); return s[${JSON.stringify(call)}](${JSON.stringify(arg ?? null)}); })()`;
-    const answer = new Promise<unknown>((resolve, reject) => {
-      cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
-        if (e.sessionId !== sessionId) return;
-        const m = JSON.parse(e.message) as {
-          id?: number;
-          result?: {
-            result?: { value?: unknown };
-            exceptionDetails?: { exception?: { description?: string } };
-          };
-        };
-        if (m.id !== 1) return;
-        const thrown = m.result?.exceptionDetails;
-        if (thrown) reject(new Error(thrown.exception?.description ?? 'The seam threw.'));
-        else resolve(m.result?.result?.value);
-      });
-    });
-    await cdp.send('Target.sendMessageToTarget', {
-      sessionId,
-      message: JSON.stringify({
-        id: 1,
-        method: 'Runtime.evaluate',
-        params: { expression, returnByValue: true },
-      }),
-    });
-    return await answer;
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
-}
+/** Calls a fault seam of the e2e build in the offscreen document of the suite's current browser. */
+export const seam = (ctx: CrashContext, call: SeamCall) => callSeam(ctx.browser, call);

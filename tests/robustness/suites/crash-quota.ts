@@ -40,9 +40,9 @@ export async function quotaCase(ctx: CrashContext, plan: CasePlan): Promise<Quot
   // The search step is saved; storage fills while the model writes its second turn.
   await until(async () => (await stepsOf(ctx.panel, sessionId)).some((s) => s.ok), 20_000);
   const saved = (await stepsOf(ctx.panel, sessionId)).filter((s) => s.ok);
-  await seam(ctx, 'fillStorage', true);
+  await seam(ctx, { name: 'fillStorage', full: true });
   let end = await waitForEnd(ctx.panel, sessionId, 60_000);
-  await seam(ctx, 'fillStorage', false);
+  await seam(ctx, { name: 'fillStorage', full: false });
   const afterFull = end.overdue ? 'still running' : end.status;
   const session = await readSession(ctx.panel, sessionId);
   const message = /storage/i.test(String(session?.error ?? ''));

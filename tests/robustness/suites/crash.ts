@@ -157,7 +157,7 @@ async function runKind(ctx: CrashContext, kind: CrashKind): Promise<CrashOutcome
       break;
     case 'gpu-device-lost': {
       await duringTurn();
-      const cut = await seam(ctx, 'loseGpuDevice');
+      const cut = await seam(ctx, { name: 'loseGpuDevice' });
       if (cut === 0) note = 'no reply was being written: the next one failed';
       break;
     }

@@ -29,7 +29,7 @@ describe('engine host', () => {
     const host = createEngineHost({ choose: async () => choice, onStatus: (s) => statuses.push(s) });
     const first = await host.ensure(DEFAULT_SETTINGS);
     await expect(first.chat([{ role: 'user', content: 'q' }], { maxTokens: 8 })).rejects.toThrow(/lost/);
-    expect(host.status()).toMatchObject({ state: 'error', error: { message: 'The GPU device was lost.' } });
+    expect(host.status()).toMatchObject({ state: 'not-loaded', modelId: 'm' });
     lose = false;
     const second = await host.ensure(DEFAULT_SETTINGS);
     expect(created).toBe(2);

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { readSession, readSteps, sessionIds, waitForSession, writeSettings } from './helpers/extension-db';
+import { callSeam } from './helpers/fault-seams';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
+
+/**
+ * Faults real Chromium cannot be made to produce here (no GPU to lose; `unlimitedStorage` puts the
+ * quota out of reach), raised through the e2e build's seams (src/test-seams/fault-seams.ts); what
+ * follows is the product's own handling, seen as a user sees it in the panel.
+ */
+describe('crash recovery in the panel', () => {
+  let b: ExtensionBrowser;
+  let fx: ResearchFixture;
+  const question = 'Which coverage library works with Mocha?';
+
+  beforeAll(async () => {
+    fx = await startResearchFixture({ chunkSize: 4, chunkDelayMs: 20 });
+    b = await launchWithExtension();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await fx?.close();
+  });
+
+  const chats = () => fx.model.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+  const slowVisit = () => {
+    const think = Array.from({ length: 40 }, (_, i) => `Step ${i}: weigh source ${i * 3}.`).join(' ');
+    return `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [fx.pageUrl], goal: 'coverage' } })}\n</tool_call>`;
+  };
+  const start = async (): Promise<{ panel: Page; sessionId: string }> => {
+    const panel = await b.openPage('extension/sidepanel/index.html');
+    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+    await writeSettings(panel, fx.settings);
+    const before = new Set(await sessionIds(panel));
+    await panel.getByTestId('question').fill(question);
+    await panel.getByTestId('start').click();
+    let sessionId = '';
+    await expect
+      .poll(async () => {
+        sessionId = (await sessionIds(panel)).find((id) => !before.has(id)) ?? '';
+        return sessionId;
+      })
+      .not.toBe('');
+    return { panel, sessionId };
+  };
+  /** Continue in the panel, then the run must end with one done step each: search, visit, answer. */
+  const continueToTheEnd = async (panel: Page, sessionId: string) => {
+    fx.model.setTurns([
+      toolCallTurn('visit', { url: [fx.pageUrl], goal: question }),
+      answerTurn(PAGE_SENTENCE),
+    ]);
+    await panel.getByTestId('continue').click();
+    await waitForSession(panel, sessionId, 'done');
+    expect(String((await readSession(panel, sessionId))?.answer)).toContain('Blanket.js');
+    const steps = (await readSteps(panel, sessionId)).map(
+      (r) => `${String(r.status)}:${(r.action as { action?: { kind: string } }).action?.kind}`,
+    );
+    expect(steps).toEqual(['done:search', 'done:visit', 'done:answer']);
+  };
+
+  it('a lost GPU device pauses the run with its reason; Continue loads the model again and finishes', async () => {
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      slowVisit(),
+    ]);
+    const requests = chats();
+    const { panel, sessionId } = await start();
+    // Lost while the model writes its second turn: the search step is saved, the visit is not.
+    await expect.poll(chats).toBe(requests + 2);
+    expect(await callSeam(b, { name: 'loseGpuDevice' })).toBe(1);
+    await waitForSession(panel, sessionId, 'paused');
+    await panel
+      .getByText(/The GPU device was lost/)
+      .first()
+      .waitFor();
+    await panel.getByTestId('continue').waitFor();
+    await b.screenshot(panel, 'crash-gpu-lost-paused');
+    await continueToTheEnd(panel, sessionId);
+  });
+
+  it('a full disk pauses the run with a clear message and keeps every step saved before', async () => {
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      slowVisit(),
+    ]);
+    const { panel, sessionId } = await start();
+    await expect
+      .poll(async () => (await readSteps(panel, sessionId)).some((r) => r.seq === 0 && r.status === 'done'))
+      .toBe(true);
+    await callSeam(b, { name: 'fillStorage', full: true });
+    try {
+      await waitForSession(panel, sessionId, 'paused');
+    } finally {
+      await callSeam(b, { name: 'fillStorage', full: false });
+    }
+    expect(String((await readSession(panel, sessionId))?.error)).toMatch(/ran out of storage space/);
+    await panel
+      .getByText(/ran out of storage space/)
+      .first()
+      .waitFor();
+    expect((await readSteps(panel, sessionId)).map((r) => `${String(r.status)}:${r.seq}`)).toEqual([
+      'done:0',
+    ]);
+    await b.screenshot(panel, 'crash-storage-full-paused');
+    await continueToTheEnd(panel, sessionId);
+  });
+});
