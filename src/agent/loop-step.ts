@@ -110,10 +110,12 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
   const inner = new AbortController();
   const relay = () => inner.abort(req.signal.reason);
   req.signal.addEventListener('abort', relay, { once: true });
-  const guard = new RepetitionGuard();
+  let guard = new RepetitionGuard();
   let streamed = '';
   let cutAt = -1;
   let thinking = true;
+  // The number the panel shows for this reply; a stalled stream the engine retries counts as another.
+  let shown = attempt;
   try {
     const result = await req.engine.chat(req.messages, {
       maxTokens: req.maxTokens,
@@ -127,13 +129,27 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       onDelta: (delta) => {
         if (cutAt >= 0) return;
         streamed += delta;
-        req.emit({ type: 'delta', seq: req.seq, attempt, text: delta, phase: thinking ? 'think' : 'action' });
+        req.emit({
+          type: 'delta',
+          seq: req.seq,
+          attempt: shown,
+          text: delta,
+          phase: thinking ? 'think' : 'action',
+        });
         if (thinking && streamed.includes('</think>')) thinking = false;
         const at = guard.check(streamed);
         if (at >= 0) {
           cutAt = at;
           inner.abort('degenerate repetition');
         }
+      },
+      // The engine starts the reply over: what it streamed is dropped here and in the panel.
+      onRestart: (why) => {
+        req.emit({ type: 'retry', seq: req.seq, attempt: shown, reason: 'stalled', detail: why });
+        shown += 1;
+        streamed = '';
+        thinking = true;
+        guard = new RepetitionGuard();
       },
     });
     if (req.signal.aborted) throw abortError(req.signal.reason);

@@ -142,7 +142,7 @@ export interface CitedAnswer {
   sources: Array<{ n: number; url: string; title: string }>;
 }
 
-export type RetryReason = 'parse' | 'repetition' | 'empty' | 'duplicate';
+export type RetryReason = 'parse' | 'repetition' | 'empty' | 'duplicate' | 'stalled';
 
 export type AgentErrorCode =
   | 'tool-failed'

@@ -40,6 +40,11 @@ export interface ChatOptions {
   grammar?: string;
   signal?: AbortSignal;
   onDelta?: (delta: string) => void;
+  /**
+   * The reply streamed so far is void and the engine starts it again (a stalled stream is retried):
+   * whoever shows or checks the deltas starts over.
+   */
+  onRestart?: (why: string) => void;
 }
 
 export interface ChatResult {

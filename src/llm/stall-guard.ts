@@ -4,7 +4,8 @@ import { type StallLimits, stallError, watchForStall } from './stall-watch';
 /**
  * An engine whose replies cannot hang: a request that sends no token for the stall limits is
  * aborted and tried once more; a second stall is an EngineError ('timeout') the runner pauses on.
- * Deltas of the stalled try were already shown; the retry's text replaces them in the step.
+ * Deltas of the stalled try were already shown: `onRestart` tells the caller to drop them before
+ * the retry streams its own.
  */
 export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine {
   type Try = { result: ChatResult } | { stalled: true; firstToken: boolean };
@@ -46,6 +47,11 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
     async chat(messages, opts) {
       const first = await attempt(messages, opts);
       if ('result' in first) return first.result;
+      opts.onRestart?.(
+        first.firstToken
+          ? 'The model sent no token; asked again.'
+          : 'The model stopped sending tokens; asked again.',
+      );
       const second = await attempt(messages, opts);
       if ('result' in second) return second.result;
       const ms = second.firstToken ? limits.firstTokenMs : limits.idleMs;
