@@ -25,7 +25,7 @@ import { loadSettings as readSettings } from '../../src/settings/settings-store'
 import { openStore, requestPersistence, type Store } from '../../src/store';
 import { createAgentTools } from '../../src/tools/agent-tools/create-agent-tools';
 import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence';
-import { createPdfReader } from '../../src/tools/agent-tools/pdf-reader';
+import { createPdfReader, PDF_MAX_BYTES } from '../../src/tools/agent-tools/pdf-reader';
 import { buildSearchChain, storeSearchCache } from '../../src/tools/agent-tools/search-setup';
 import { createSearchTestHandlers } from '../../src/tools/agent-tools/search-test-handler';
 import {
@@ -35,8 +35,9 @@ import {
   summaryServer,
   urlPolicyOf,
 } from '../../src/tools/agent-tools/tool-settings';
+import { checkedFetch } from '../../src/tools/browse/checked-fetch-reply';
 import { buildEvidence } from '../../src/tools/browse/evidence';
-import { createFetchReader } from '../../src/tools/browse/fetch-reader';
+import { createFetchReader, STATIC_MAX_BYTES } from '../../src/tools/browse/fetch-reader';
 
 export interface EngineRoomsContext {
   /** The context's handlers: the engine, runner and search tables are added to it. */
@@ -57,7 +58,6 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
   const loadSettings = async (): Promise<Settings> => readSettings((await storeReady).settings);
   const secret = async (key: string) => (await storeReady).secrets.get(key);
   const parseHtml = (html: string) => new DOMParser().parseFromString(html, 'text/html');
-  const readStatic = createFetchReader({ fetch: (url, init) => fetch(url, init), parse: parseHtml });
 
   const library = createModelLibrary({ store: opfsStore(), fetch: (url, init) => fetch(url, init) });
 
@@ -127,6 +127,15 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) });
     const server = summaryServer(s);
     const extractor = server ? await summaryEngine(server) : null;
+    // Pages and PDFs read without a tab are fetched by the service worker, which sees the server's address.
+    const viaWorker = (maxBytes: number) =>
+      checkedFetch((req) => client.send('router.fetch', req), {
+        allowLoopback: s.allowLoopback,
+        maxBytes,
+        // Half the page timeout: a page that does not arrive by then gets the tab's full timeout.
+        timeoutMs: Math.max(1000, Math.round(s.pageTimeoutMs / 2)),
+      });
+    const readStatic = createFetchReader({ fetch: viaWorker(STATIC_MAX_BYTES), parse: parseHtml });
     return createAgentTools(
       {
         search,
@@ -142,7 +151,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
               }),
             signal,
           ),
-        readPdf: createPdfReader({ fetch: (url, init) => fetch(url, init), workerSrc: pdfWorkerUrl }),
+        readPdf: createPdfReader({ fetch: viaWorker(PDF_MAX_BYTES), workerSrc: pdfWorkerUrl }),
         // Fetching sends no cookies: a site the user signs in to for Sleuth is read through a tab.
         readStatic: (url, signal) =>
           readsSignedOut(s, url) ? readStatic(url, signal) : Promise.resolve(null),

@@ -3,10 +3,12 @@
 // page both host it; listeners are registered synchronously so the browser can wake the context for them.
 import type { HandlerTable } from '../../src/messaging/handlers';
 import { readActiveTab } from '../../src/platform/active-tab';
+import { fetchChecked } from '../../src/platform/checked-fetch';
 import { createContextMenus, onCommand, onMenuChoice } from '../../src/platform/context-menus';
 import { offerIntent } from '../../src/platform/intents';
 import { onInstalled } from '../../src/platform/lifecycle';
 import { extensionVersion } from '../../src/platform/runtime';
+import { watchExtensionFetches } from '../../src/platform/server-ip-watch';
 import { chromeTabApi, closeOrphanAgentTabs } from '../../src/platform/tab-api';
 import { readTabPage } from '../../src/platform/tab-page';
 import { researchThisPage } from '../../src/router/research-this-page';
@@ -24,6 +26,7 @@ export interface RouterRoomOptions {
 
 export function hostRouterRoom(o: RouterRoomOptions): HandlerTable {
   const tabs = chromeTabApi();
+  watchExtensionFetches();
   const research = researchThisPage({
     openPanel: o.openPanel,
     readPage: (tabId, selection) => readTabPage(tabs, tabId, selection),
@@ -46,6 +49,7 @@ export function hostRouterRoom(o: RouterRoomOptions): HandlerTable {
     version: extensionVersion(),
     ensureEngineHost: o.ensureEngineHost,
     readTab: (url, opts) => readThroughTab(tabs, url, opts),
+    fetchChecked,
     currentPage: () => readActiveTab(tabs),
     closeIdleTabs: () => tabs.closeIdleAgentTabs(),
   });

@@ -4,6 +4,7 @@ import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engi
 import type { OllamaFound } from '../llm/host/local-servers';
 import type { WebGpuProbeResult } from '../llm/webgpu-probe';
 import type { StartRequest } from '../runner/start-request';
+import type { CheckedFetchReply } from '../tools/browse/checked-fetch-reply';
 import type { PageContent } from '../tools/browse/page-content';
 import type { ReadTabResult } from '../tools/browse/tab-reader';
 import { PROVIDER_IDS } from '../tools/search/types';
@@ -37,6 +38,20 @@ export const messages = {
         allow: v.array(v.string()),
         deny: v.array(v.string()),
       }),
+    }),
+  },
+  /**
+   * A page or PDF read without a tab, fetched by the service worker so the server's address can be
+   * judged (only there does the browser report it): a public name resolving privately is refused.
+   */
+  'router.fetch': {
+    room: 'router',
+    req: v.object({
+      url: v.pipe(v.string(), v.maxLength(8192)),
+      accept: v.pipe(v.string(), v.maxLength(500)),
+      maxBytes: v.pipe(v.number(), v.minValue(0), v.maxValue(64 * 1024 * 1024)),
+      allowLoopback: v.boolean(),
+      timeoutMs: v.pipe(v.number(), v.minValue(100), v.maxValue(300_000)),
     }),
   },
   'router.currentPage': { room: 'router', req: empty },
@@ -117,6 +132,7 @@ export interface Responses {
   'router.ping': { context: 'router'; version: string; startedAt: number };
   'router.ensureEngineHost': { created: boolean };
   'router.readTab': ReadTabResult;
+  'router.fetch': CheckedFetchReply;
   'router.currentPage': PageContent | null;
   'router.closeIdleTabs': { closed: number };
   'engine.ping': {

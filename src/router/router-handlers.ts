@@ -1,4 +1,5 @@
 import type { RoomHandlers } from '../messaging/handlers';
+import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/checked-fetch-reply';
 import type { PageContent } from '../tools/browse/page-content';
 import type { ReadOptions, ReadTabResult } from '../tools/browse/tab-reader';
 
@@ -8,6 +9,8 @@ export interface RouterDeps {
   /** Starts the context that hosts the engine and runner when it is not running; true when it did. */
   ensureEngineHost(): Promise<boolean>;
   readTab(url: string, o: ReadOptions): Promise<ReadTabResult>;
+  /** Fetches a page for a reader without a tab, judging the server's address first. */
+  fetchChecked(req: CheckedFetchRequest): Promise<CheckedFetchReply>;
   /** The tab the user is looking at, read, or null when it cannot be read. */
   currentPage(): Promise<PageContent | null>;
   /** Closes the agent tabs kept open for further reads; how many. */
@@ -21,6 +24,7 @@ export function createRouterHandlers(d: RouterDeps): RoomHandlers<'router'> {
     'router.ensureEngineHost': async () => ({ created: await d.ensureEngineHost() }),
     'router.readTab': (req) =>
       d.readTab(req.url, { policy: req.policy, timeoutMs: req.timeoutMs, signedOut: req.signedOut }),
+    'router.fetch': (req) => d.fetchChecked(req),
     'router.currentPage': () => d.currentPage(),
     'router.closeIdleTabs': async () => ({ closed: await d.closeIdleTabs() }),
   };

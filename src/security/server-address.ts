@@ -73,3 +73,32 @@ export class ProxyDetector {
     return this.seen;
   }
 }
+
+/** What the browser reported about where a response came from (webRequest), or why it could not. */
+export type ObservedAddress =
+  | { known: true; ip: string | undefined; proxied: boolean }
+  | { known: false; reason: 'no-webrequest' | 'not-seen' };
+
+export type FetchVerdict = { verdict: 'ok' } | { verdict: 'refused' | 'unknown'; reason: string };
+
+/**
+ * Judges a page or PDF the extension fetched itself (no tab). Refused: the name resolved to a private
+ * address, and nothing of the response may be used. Unknown: the browser did not report the address
+ * in time; the caller does not use the response either (the page goes to a tab, which has its own
+ * check). Where the browser has no webRequest, or behind a proxy, there is nothing to judge.
+ */
+export function judgeFetchAddress(seen: ObservedAddress, opts: { allowLoopback: boolean }): FetchVerdict {
+  if (!seen.known) {
+    return seen.reason === 'no-webrequest'
+      ? { verdict: 'ok' }
+      : { verdict: 'unknown', reason: 'Sleuth could not confirm which server answered.' };
+  }
+  if (seen.proxied) return { verdict: 'ok' };
+  const c = checkServerIp(seen.ip, opts);
+  return c.ok ? { verdict: 'ok' } : { verdict: 'refused', reason: c.reason };
+}
+
+/** Thrown by the fetch readers when a response came from a private address: the visit fails with it. */
+export class ServerAddressRefused extends Error {
+  override name = 'ServerAddressRefused';
+}

@@ -6,6 +6,7 @@ import { PrivateText } from '../../security/private-text';
 import { extractUrls } from '../../security/provenance';
 import { checkQuery } from '../../security/query-gate';
 import { SeenUrls } from '../../security/seen-urls';
+import { ServerAddressRefused } from '../../security/server-address';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
 import type { ReadTabResult } from '../browse/tab-reader';
@@ -141,7 +142,8 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     if (!page && deps.readStatic && !looksLikePdf(url)) {
       const readStatic = deps.readStatic;
       page = await readStatic(url, signal).catch((err: unknown) => {
-        if (signal.aborted) throw err;
+        // A private server answered: the visit fails here rather than asking it again through a tab.
+        if (signal.aborted || err instanceof ServerAddressRefused) throw err;
         return null;
       });
     }

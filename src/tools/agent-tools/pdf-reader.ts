@@ -1,9 +1,10 @@
 import { formatBytes } from '../../llm/progress-stats';
+import { ServerAddressRefused } from '../../security/server-address';
 import { readCappedBody } from '../browse/capped-body';
 import { pdfToText } from '../browse/pdf-text';
 import type { PageText } from './create-agent-tools';
 
-const MAX_PDF_BYTES = 30 * 1024 * 1024;
+export const PDF_MAX_BYTES = 30 * 1024 * 1024;
 
 /**
  * PDFs are fetched and parsed instead of opened in a tab (Chrome's viewer exposes no text to
@@ -18,13 +19,13 @@ export function createPdfReader(deps: {
   /** Largest PDF read, in bytes (default 30 MB). */
   maxBytes?: number;
 }) {
-  const maxBytes = deps.maxBytes ?? MAX_PDF_BYTES;
+  const maxBytes = deps.maxBytes ?? PDF_MAX_BYTES;
   return async (url: string, signal: AbortSignal): Promise<PageText | null> => {
     let res: Response;
     try {
       res = await deps.fetch(url, { signal, redirect: 'error', credentials: 'omit' });
     } catch (err) {
-      if (signal.aborted) throw err;
+      if (signal.aborted || err instanceof ServerAddressRefused) throw err;
       return null;
     }
     const type = res.headers.get('content-type') ?? '';

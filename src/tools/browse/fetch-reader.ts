@@ -5,6 +5,7 @@
  * Anything else, and HTML a script builds, returns null: the caller reads it through a tab.
  */
 import { extract } from '../../extract/extract';
+import { ServerAddressRefused } from '../../security/server-address';
 import { readCappedBody } from './capped-body';
 import { hideByPageStyles, looksScriptBuilt } from './static-page';
 
@@ -38,8 +39,11 @@ function decode(bytes: ArrayBuffer, type: string): string {
   }
 }
 
+/** Largest page read by fetch unless told otherwise. */
+export const STATIC_MAX_BYTES = 5 * 1024 * 1024;
+
 export function createFetchReader(deps: FetchReaderDeps) {
-  const maxBytes = deps.maxBytes ?? 5 * 1024 * 1024;
+  const maxBytes = deps.maxBytes ?? STATIC_MAX_BYTES;
   const minChars = deps.minChars ?? 300;
   return async (url: string, signal: AbortSignal): Promise<FetchedPage | null> => {
     let res: Response;
@@ -51,7 +55,8 @@ export function createFetchReader(deps: FetchReaderDeps) {
         headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1' },
       });
     } catch (err) {
-      if (signal.aborted) throw err;
+      // A private server answered: nothing of it is used, and no tab asks it again.
+      if (signal.aborted || err instanceof ServerAddressRefused) throw err;
       return null; // a redirect, or a network error the tab reports better
     }
     const type = (res.headers.get('content-type') ?? '').toLowerCase();

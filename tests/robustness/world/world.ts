@@ -51,7 +51,13 @@ export const PRIVATE_MARKER = 'LANSECRET';
 export const privatePage = (server: string, ctx: RequestCtx) =>
   `<!doctype html><html><head><title>Internal ${server} service</title></head><body><main><h1>Admin console</h1>` +
   `<p>${PRIVATE_MARKER}-${server}-${ctx.host}${ctx.url.pathname} Internal configuration for this device: ` +
-  'administrator session active, firmware 2.4.1, backup keys stored locally.</p></main></body></html>';
+  'administrator session active, firmware 2.4.1, backup keys stored locally.</p>' +
+  // Long enough to be read by fetch (a server-rendered page of a few hundred characters), so a public
+  // name resolving here tests that path's server-address check, not only the tab's.
+  '<p>Device overview: the wireless network, the guest network and the port forwarding table are ' +
+  'listed below with the accounts allowed to change them. Remote management is enabled for the ' +
+  'support team, and the nightly configuration backup is written to the attached storage.</p>' +
+  '</main></body></html>';
 
 export async function startWorld(respond?: ScriptedServerOptions['respond']): Promise<World> {
   const log = new RequestLog();
