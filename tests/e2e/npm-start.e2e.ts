@@ -1,9 +1,24 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromePath, distDir, repoRoot } from './helpers/paths';
+
+/** Processes whose command line names the profile: Chromium's own children outlive `npm start`'s exit. */
+function usingProfile(profile: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(profile)) pids.push(Number(entry));
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return pids;
+}
 
 /** `npm start` on a machine without a display: it runs Chromium under xvfb-run with the built extension. */
 describe('npm start', () => {
@@ -22,6 +37,17 @@ describe('npm start', () => {
         // Already gone.
       }
       await exited;
+    }
+    // Chromium may still be writing its profile as it shuts down (CI saw ENOTEMPTY): wait for it,
+    // then make sure nothing of it is left.
+    const deadline = Date.now() + 10_000;
+    while (usingProfile(profile).length > 0 && Date.now() < deadline) await sleep(200);
+    for (const pid of usingProfile(profile)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
     }
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
