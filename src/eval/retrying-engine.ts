@@ -1,3 +1,4 @@
+import { delegateEngine } from '../llm/delegate-engine';
 import type { ChatEngine, ChatMessage, ChatOptions, ChatResult } from '../llm/engine';
 import { EngineError } from '../llm/engine';
 import { type RetryPolicy, withRetry } from './retry';
@@ -20,10 +21,7 @@ export function retryingEngine(
   onRetry?: (err: unknown, retry: number, delayMs: number) => void,
 ): ChatEngine {
   return {
-    load: (model, opts) => inner.load(model, opts),
-    unload: () => inner.unload(),
-    info: () => inner.info(),
-    ...(inner.countTokens ? { countTokens: inner.countTokens.bind(inner) } : {}),
+    ...delegateEngine(inner),
     chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult> {
       let streamed = false;
       let silent = false;

@@ -1,3 +1,4 @@
+import { delegateEngine } from './delegate-engine';
 import type { ChatEngine, ChatMessage, ChatOptions, ChatResult } from './engine';
 import { type StallLimits, stallError, watchForStall } from './stall-watch';
 
@@ -40,10 +41,7 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
   };
 
   return {
-    load: (modelId, opts) => engine.load(modelId, opts),
-    unload: () => engine.unload(),
-    info: () => engine.info(),
-    ...(engine.countTokens ? { countTokens: engine.countTokens.bind(engine) } : {}),
+    ...delegateEngine(engine),
     async chat(messages, opts) {
       const first = await attempt(messages, opts);
       if ('result' in first) return first.result;

@@ -5,6 +5,7 @@
  * `globalThis.__sleuthSeams`. The errors are the ones the real failures produce, built by the same
  * mappers, so everything after them is the product's own handling.
  */
+import { delegateEngine } from '../llm/delegate-engine';
 import type { ChatEngine } from '../llm/engine';
 import type { EngineChoice } from '../llm/host/engine-host';
 import { toLoadError } from '../llm/load-errors';
@@ -48,10 +49,7 @@ export function withDeviceLossSeam(choice: EngineChoice): EngineChoice {
     create(): ChatEngine {
       const engine = choice.create();
       return {
-        load: (id, opts) => engine.load(id, opts),
-        unload: () => engine.unload(),
-        info: () => engine.info(),
-        ...(engine.countTokens ? { countTokens: engine.countTokens.bind(engine) } : {}),
+        ...delegateEngine(engine),
         chat(messages, opts) {
           if (loseNext) {
             loseNext = false;

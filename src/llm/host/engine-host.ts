@@ -1,4 +1,5 @@
 import type { Settings } from '../../settings/schema';
+import { delegateEngine } from '../delegate-engine';
 import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
 import { formatBytes } from '../progress-stats';
 import type { EngineStatus } from './engine-status';
@@ -166,10 +167,7 @@ export type EngineHost = ReturnType<typeof createEngineHost>;
 /** The engine, calling `onLost` when one of its replies fails because the GPU device was lost. */
 function forgetOnDeviceLoss(engine: ChatEngine, onLost: () => void): ChatEngine {
   return {
-    load: (modelId, opts) => engine.load(modelId, opts),
-    unload: () => engine.unload(),
-    info: () => engine.info(),
-    ...(engine.countTokens ? { countTokens: engine.countTokens.bind(engine) } : {}),
+    ...delegateEngine(engine),
     async chat(messages, opts) {
       try {
         return await engine.chat(messages, opts);
