@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { chromePath, distDir, repoRoot } from './helpers/paths';
 
 /** Processes whose command line names the profile: Chromium's own children outlive `npm start`'s exit. */
@@ -40,8 +39,14 @@ describe('npm start', () => {
     }
     // Chromium may still be writing its profile as it shuts down (CI saw ENOTEMPTY): wait for it,
     // then make sure nothing of it is left.
-    const deadline = Date.now() + 10_000;
-    while (usingProfile(profile).length > 0 && Date.now() < deadline) await sleep(200);
+    await vi
+      .waitFor(
+        () => {
+          if (usingProfile(profile).length > 0) throw new Error('Chromium still has the profile open');
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .catch(() => undefined);
     for (const pid of usingProfile(profile)) {
       try {
         process.kill(pid, 'SIGKILL');
