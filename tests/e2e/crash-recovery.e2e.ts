@@ -35,12 +35,12 @@ describe('crash recovery in the panel', () => {
     const think = Array.from({ length: 40 }, (_, i) => `Step ${i}: weigh source ${i * 3}.`).join(' ');
     return `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [fx.pageUrl], goal: 'coverage' } })}\n</tool_call>`;
   };
-  const start = async (): Promise<{ panel: Page; sessionId: string }> => {
+  const start = async (ask = question): Promise<{ panel: Page; sessionId: string }> => {
     const panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
     await writeSettings(panel, fx.settings);
     const before = new Set(await sessionIds(panel));
-    await panel.getByTestId('question').fill(question);
+    await panel.getByTestId('question').fill(ask);
     await panel.getByTestId('start').click();
     let sessionId = '';
     await expect
@@ -111,5 +111,47 @@ describe('crash recovery in the panel', () => {
     ]);
     await b.screenshot(panel, 'crash-storage-full-paused');
     await continueToTheEnd(panel, sessionId);
+  });
+
+  it('closing the tab Sleuth is reading pauses the run; Continue reads the page again and leaves no tab', async () => {
+    let tabAsks = 0;
+    // Navigations carry Upgrade-Insecure-Requests, the fetch tried first does not: only the tab's
+    // first load is slow, so the test can close the tab while it loads.
+    fx.pages.route(async (req, res, url) => {
+      if (url.pathname !== '/slow-tab/') return false;
+      if (req.headers['upgrade-insecure-requests'] === '1') {
+        tabAsks += 1;
+        if (tabAsks === 1) await new Promise((r) => setTimeout(r, 4000));
+      }
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Slow page</title><p>Blanket.js works with Mocha.</p>');
+      return true;
+    });
+    const slowUrl = `${fx.pages.origin}/slow-tab/`;
+    fx.model.setTurns([toolCallTurn('visit', { url: [slowUrl], goal: 'coverage' })]);
+    const { panel, sessionId } = await start(`What does ${slowUrl} say about Mocha?`);
+    await expect.poll(() => tabAsks).toBe(1);
+    const tabsAt = (url: string) =>
+      panel.evaluate(
+        async (u) => (await chrome.tabs.query({})).filter((t) => (t.pendingUrl || t.url || '').startsWith(u)),
+        url,
+      );
+    const [tab] = await tabsAt(slowUrl);
+    await panel.evaluate((id) => chrome.tabs.remove(id), tab?.id ?? -1);
+    await waitForSession(panel, sessionId, 'paused');
+    await panel
+      .getByText(/was closed before the page was read/)
+      .first()
+      .waitFor();
+    expect((await readSteps(panel, sessionId)).map((r) => String(r.status))).toEqual(['pending']);
+    fx.model.setTurns([answerTurn('Blanket.js works with Mocha.')]);
+    await panel.getByTestId('continue').click();
+    await waitForSession(panel, sessionId, 'done');
+    const steps = (await readSteps(panel, sessionId)).map(
+      (r) => `${String(r.status)}:${(r.action as { action?: { kind: string } }).action?.kind}`,
+    );
+    expect(steps).toEqual(['done:visit', 'done:answer']);
+    expect(tabAsks).toBe(2);
+    await expect.poll(async () => (await tabsAt(slowUrl)).length).toBe(0);
   });
 });
