@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mayStillWrite, whenSettled } from '../../../../src/tools/browse/page-settle';
 
 const text = (n: number) => 'Words of the article. '.repeat(n);
@@ -34,18 +34,26 @@ describe('when a page is ready to read', () => {
   });
 
   it('waits while a script is still building the page, then reads it', async () => {
-    const page = loadingDocument('<div id="app">Loading…</div>');
-    let reason: string | undefined;
-    const settled = whenSettled(page.doc, opts).then((r) => {
-      reason = r;
-    });
-    page.parsed();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(reason).toBeUndefined(); // quiet, but almost no text yet
-    const app = page.doc.getElementById('app');
-    if (app) app.textContent = text(20);
-    await settled;
-    expect(reason).toBe('quiet');
+    // Fake timers: the page is quiet for exactly as long as the test says, however busy the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const page = loadingDocument('<div id="app">Loading…</div>');
+      let reason: string | undefined;
+      const settled = whenSettled(page.doc, opts).then((r) => {
+        reason = r;
+      });
+      page.parsed();
+      // Quiet for 25 quiet spells, still well before the cap: almost no text yet, so no read.
+      await vi.advanceTimersByTimeAsync(opts.quietMs * 25);
+      expect(reason).toBeUndefined();
+      const app = page.doc.getElementById('app');
+      if (app) app.textContent = text(20);
+      await vi.advanceTimersByTimeAsync(opts.quietMs);
+      await settled;
+      expect(reason).toBe('quiet');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads at load when that comes first', async () => {
