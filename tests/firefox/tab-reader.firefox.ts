@@ -39,10 +39,14 @@ describe('Firefox tabs read pages: grouped, signed out, guarded', () => {
     await server?.close();
   });
 
+  // A roomy page timeout: a read that times out is partial, and by design its tab is closed rather
+  // than reused, which is not what these tests are about. On the shared 2-core machine Firefox now and
+  // then holds a real page's parsing about 5 s (in a plain user tab too), and CPU load stretched the
+  // shared 'mozilla-2' page past 10 s: the reuse test then saw a second agent tab.
   const read = async (url: string, signedOut = true) => {
     const r = await sendFromPage(panel, 'router.readTab', {
       url,
-      timeoutMs: 10_000,
+      timeoutMs: 30_000,
       signedOut,
       policy: devPolicy,
     });
@@ -86,6 +90,7 @@ describe('Firefox tabs read pages: grouped, signed out, guarded', () => {
     for (const name of ['001', 'mozilla-2', '001']) {
       const r = await read(`${server.origin}/pages/${name}/`);
       expect(r.ok, r.reason).toBe(true);
+      expect(r.partial, 'the page did not finish loading in time').toBeUndefined();
       expect(r.finalUrl).toBe(`${server.origin}/pages/${name}/`);
     }
     expect(await panel.evaluate(() => (globalThis as unknown as { created: number }).created)).toBe(1);
