@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// A browser test's poll waits for a state the browser has yet to reach. vitest's default (1 s) is
+// too short on the 2-core CI machine under load, where one call into a page can take a second; a
+// poll that names its own timeout keeps it.
+const BROWSER_POLL = { timeout: 10_000 };
+
 // Three projects: fast Node unit tests, e2e tests that drive real Chromium against dist/, and the
 // Firefox tests that drive real Firefox ESR against dist-firefox/.
 export default defineConfig({
@@ -23,6 +28,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium at a time: the CI machine has 2 cores.
           fileParallelism: false,
+          expect: { poll: BROWSER_POLL },
         },
       },
       {
@@ -33,6 +39,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          expect: { poll: BROWSER_POLL },
           globalSetup: ['tests/firefox/helpers/print-version.ts'],
         },
       },
