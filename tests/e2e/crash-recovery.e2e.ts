@@ -31,9 +31,17 @@ describe('crash recovery in the panel', () => {
   });
 
   const chats = () => fx.model.requests.filter((r) => r.path.endsWith('/chat/completions')).length;
+  /**
+   * A second turn the tests crash something during: about 13 s (60 ms a chunk), so the crash lands
+   * while it is written even when the machine is slow to notice the turn began (at the fixture's
+   * 20 ms, 5 s: a late crash could find the visit step already saved).
+   */
   const slowVisit = () => {
     const think = Array.from({ length: 40 }, (_, i) => `Step ${i}: weigh source ${i * 3}.`).join(' ');
-    return `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [fx.pageUrl], goal: 'coverage' } })}\n</tool_call>`;
+    return {
+      text: `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [fx.pageUrl], goal: 'coverage' } })}\n</tool_call>`,
+      chunkDelayMs: 60,
+    };
   };
   const start = async (ask = question): Promise<{ panel: Page; sessionId: string }> => {
     const panel = await b.openPage('extension/sidepanel/index.html');
@@ -115,13 +123,18 @@ describe('crash recovery in the panel', () => {
 
   it('closing the tab Sleuth is reading pauses the run; Continue reads the page again and leaves no tab', async () => {
     let tabAsks = 0;
+    let release = () => {};
+    const closed = new Promise<void>((r) => {
+      release = r;
+    });
     // Navigations carry Upgrade-Insecure-Requests, the fetch tried first does not: only the tab's
-    // first load is slow, so the test can close the tab while it loads.
+    // first load is held, until the test has closed the tab (a fixed 4 s hold could run out first
+    // on a loaded machine, and the page was then read).
     fx.pages.route(async (req, res, url) => {
       if (url.pathname !== '/slow-tab/') return false;
       if (req.headers['upgrade-insecure-requests'] === '1') {
         tabAsks += 1;
-        if (tabAsks === 1) await new Promise((r) => setTimeout(r, 4000));
+        if (tabAsks === 1) await closed;
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<!doctype html><title>Slow page</title><p>Blanket.js works with Mocha.</p>');
@@ -138,6 +151,7 @@ describe('crash recovery in the panel', () => {
       );
     const [tab] = await tabsAt(slowUrl);
     await panel.evaluate((id) => chrome.tabs.remove(id), tab?.id ?? -1);
+    release();
     await waitForSession(panel, sessionId, 'paused');
     await panel
       .getByText(/was closed before the page was read/)
