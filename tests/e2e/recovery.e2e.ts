@@ -27,7 +27,12 @@ describe('recovery', () => {
     const think = Array.from({ length: 40 }, (_, i) => `Step ${i}: weigh source ${i * 3}.`).join(' ');
     model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
-      `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [pageUrl], goal: 'coverage' } })}\n</tool_call>`,
+      {
+        text: `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [pageUrl], goal: 'coverage' } })}\n</tool_call>`,
+        // About 13 s, so the crash below lands while this turn streams on a slow machine too (at the
+        // fixture's 20 ms a chunk it ends after 5 s, and a late crash then found the visit done).
+        chunkDelayMs: 60,
+      },
     ]);
     let panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();

@@ -150,7 +150,12 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     const think = Array.from({ length: 40 }, (_, i) => `Step ${i}: weigh source ${i * 3}.`).join(' ');
     model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
-      `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [pageUrl], goal: 'coverage' } })}\n</tool_call>`,
+      {
+        text: `<think>\n${think}\n</think>\n<tool_call>\n${JSON.stringify({ name: 'visit', arguments: { url: [pageUrl], goal: 'coverage' } })}\n</tool_call>`,
+        // About 10 s, so the restart below lands while this turn streams on a slow machine too (at
+        // the fixture's 15 ms a chunk it ended after under 3 s).
+        chunkDelayMs: 60,
+      },
     ]);
     const before = (await sendFromPage(panel, 'router.ping', {})).value as { startedAt: number };
     const known = new Set(await sessionIds(panel));
