@@ -39,6 +39,15 @@ const longThought = (n: number, topic: string) =>
 const slowTurn = (n: number, topic: string, action: string) =>
   `<think>\n${longThought(n, topic)}\n</think>\n${action}`;
 
+/**
+ * A turn streamed `chunkDelayMs` per 8 characters (the fixture's default is 12 ms), so that it is
+ * still being written while a test reads the running panel or acts on it, however slow the machine.
+ */
+const slowerTurn = (chunkDelayMs: number, ...turn: Parameters<typeof slowTurn>) => ({
+  text: slowTurn(...turn),
+  chunkDelayMs,
+});
+
 /** Font sizes of every element that shows text, smallest first (hidden and decorative ones left out). */
 async function textSizes(page: Page, selector: string): Promise<{ px: number; text: string }[]> {
   return page.evaluate((sel) => {
@@ -117,7 +126,14 @@ describe('the side panel people prefer', () => {
     fx.model.setTurns([
       toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
       toolCallTurn('visit', { url: [fx.pageUrl, missing], goal: 'Which coverage library works with Mocha?' }),
-      slowTurn(50, 'Blanket.js', `<answer>\n${PAGE_SENTENCE} It was first released on the Moon.\n</answer>`),
+      // About 12 s: the run is still going while the checks below read the running panel (at 4 s, a
+      // loaded machine could see it end before they were done).
+      slowerTurn(
+        40,
+        50,
+        'Blanket.js',
+        `<answer>\n${PAGE_SENTENCE} It was first released on the Moon.\n</answer>`,
+      ),
     ]);
     await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
     await panel.getByTestId('start').click();
@@ -187,7 +203,8 @@ describe('the side panel people prefer', () => {
   });
 
   it('Stop during the first step says "Stopped by you" and keeps what the model was thinking', async () => {
-    fx.model.setTurns([slowTurn(80, 'stopping', '<answer>\nnever\n</answer>')]);
+    // About 25 s unless stopped: a slow click still lands mid-step.
+    fx.model.setTurns([slowerTurn(50, 80, 'stopping', '<answer>\nnever\n</answer>')]);
     await panel.getByTestId('new-question').click();
     await panel.getByTestId('question').fill('What does stopping early keep?');
     await panel.getByTestId('start').click();
@@ -214,7 +231,9 @@ describe('the side panel people prefer', () => {
 
   it('answers back at once: the note shows in the trail, "Writing the answer…", controls stay in view', async () => {
     fx.model.setTurns([
-      slowTurn(
+      // Notes take effect between steps: both must be given while this step (about 15 s) is written.
+      slowerTurn(
+        20,
         120,
         'steering',
         '<tool_call>\n{"name": "search", "arguments": {"query": ["mocha coverage"]}}\n</tool_call>',
@@ -232,15 +251,18 @@ describe('the side panel people prefer', () => {
     await steer.fill('Prefer tools that still work in the browser.');
     await panel.getByTestId('steer-send').click();
     await expect
-      .poll(() => panel.getByTestId('trail-note').first().textContent(), { timeout: 2000 })
+      .poll(() => panel.getByTestId('trail-note').first().textContent(), { timeout: 5000 })
       .toContain('Prefer tools that still work in the browser.');
+    // At once: the note shows while the first step is still being written, not when it ends.
+    expect(await panel.locator('[data-testid=live-step][data-seq="0"]').count()).toBe(1);
     // Saying the note was sent does not squeeze the box for the next one.
     expect(widthBefore).toBeGreaterThan(200);
     expect(Math.abs(((await steer.boundingBox())?.width ?? 0) - widthBefore)).toBeLessThan(2);
     await panel.getByTestId('answer-now').click();
     await expect
-      .poll(() => panel.getByTestId('run-state').textContent(), { timeout: 1000 })
+      .poll(() => panel.getByTestId('run-state').textContent(), { timeout: 5000 })
       .toBe('Writing the answer…');
+    expect(await panel.locator('[data-testid=live-step][data-seq="0"]').count()).toBe(1);
     // Scrolled to the end of a long trail, the controls are still on screen.
     await panel.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const bar = await panel.getByTestId('controls').boundingBox();

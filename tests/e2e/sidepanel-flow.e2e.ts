@@ -173,7 +173,12 @@ describe('the side panel, as a user drives it', () => {
       (_, i) => `Thought ${i}: compare tool ${i * 7} with ${i * 13}.`,
     ).join(' ');
     model.setTurns([
-      `<think>\n${slowThink}\n</think>\n<tool_call>\n{"name": "search", "arguments": {"query": ["mocha coverage"]}}\n</tool_call>`,
+      {
+        text: `<think>\n${slowThink}\n</think>\n<tool_call>\n{"name": "search", "arguments": {"query": ["mocha coverage"]}}\n</tool_call>`,
+        // About 16 s: the panel closes, a new one attaches, and the note and answer-now must still
+        // reach the run before this step ends (at the fixture's 15 ms a chunk, 7 s: tight under load).
+        chunkDelayMs: 35,
+      },
       answerTurn(ANSWER),
     ]);
     const before = model.requests.length;
