@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
-import { artifactsDir } from './helpers/paths';
+import { artifactsDir, repoRoot } from './helpers/paths';
 import {
   answerTurn,
   PAGE_SENTENCE,
@@ -28,6 +28,71 @@ async function headerOnOneLine(page: Page): Promise<boolean> {
     .locator('.panel-header > *')
     .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => r.top + r.height / 2));
   return centres.length >= 4 && Math.max(...centres) - Math.min(...centres) < 4;
+}
+
+/** The header's words in every locale we ship, with each label the health dot can show. */
+function headerTexts(): Array<{
+  locale: string;
+  health: string;
+  label: string;
+  nav: string[];
+  options: string;
+}> {
+  const dir = path.join(repoRoot, 'public/_locales');
+  return readdirSync(dir).flatMap((locale) => {
+    const m = JSON.parse(readFileSync(path.join(dir, locale, 'messages.json'), 'utf8')) as Record<
+      string,
+      { message: string }
+    >;
+    const say = (key: string) => m[key]?.message ?? key;
+    return ['ok', 'busy', 'idle', 'down'].map((health) => ({
+      locale,
+      health,
+      label: say(`health_${health}`),
+      nav: [say('navResearch'), say('navHistory')],
+      options: say('openOptions'),
+    }));
+  });
+}
+
+/**
+ * Puts each set of words in the header and measures it in the same task (so no re-render comes
+ * between): whether it stays one line inside the panel with the tabs and Options uncut.
+ */
+async function headerFits(page: Page, texts: ReturnType<typeof headerTexts>) {
+  return page.evaluate((all) => {
+    const header = document.querySelector<HTMLElement>('.panel-header');
+    const label = header?.querySelector<HTMLElement>('.health-label');
+    const dot = header?.querySelector<HTMLElement>('.dot');
+    const tabs = [...(header?.querySelectorAll<HTMLElement>('.tabs button') ?? [])];
+    const options = header?.querySelector<HTMLElement>('[data-testid=open-options]');
+    if (!header || !label || !dot || !options || tabs.length !== 2) return ['header not found'];
+    const saved = [label.textContent, dot.className, options.textContent, ...tabs.map((b) => b.textContent)];
+    const bad: string[] = [];
+    for (const t of all) {
+      label.textContent = t.label;
+      dot.className = `dot ${t.health}`;
+      options.textContent = t.options;
+      tabs.forEach((b, i) => {
+        b.textContent = t.nav[i] ?? '';
+      });
+      const box = header.getBoundingClientRect();
+      const items = [...header.children].map((e) => e.getBoundingClientRect());
+      const centres = items.map((r) => r.top + r.height / 2);
+      const uncut = [...tabs, options].every((e) => e.scrollWidth <= e.clientWidth + 1);
+      const inside = items.every((r) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5);
+      const dotShown = dot.getBoundingClientRect().width >= 8;
+      if (Math.max(...centres) - Math.min(...centres) >= 4 || !uncut || !inside || !dotShown)
+        bad.push(`${t.locale} ${t.health} "${t.label}"`);
+    }
+    label.textContent = saved[0] ?? '';
+    dot.className = saved[1] ?? '';
+    options.textContent = saved[2] ?? '';
+    tabs.forEach((b, i) => {
+      b.textContent = saved[3 + i] ?? '';
+    });
+    return bad;
+  }, texts);
 }
 
 /** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
@@ -83,6 +148,21 @@ describe('the side panel people prefer', () => {
   afterAll(async () => {
     await b?.close();
     await fx?.close();
+  });
+
+  it('the header stays on one line at 400 px whatever the health dot says, in every shipped locale', async () => {
+    const texts = headerTexts();
+    expect(texts.length).toBeGreaterThanOrEqual(8);
+    // A longer label than any we ship (say a German "Modell wird geprüft…") is cut, not wrapped.
+    const longest = {
+      ...texts[1],
+      locale: 'long',
+      label: 'Verbindung zum Modell wird geprüft…',
+    } as (typeof texts)[0];
+    expect(await headerFits(panel, [...texts, longest])).toEqual([]);
+    // Cut or not, the whole label stays readable: on hover and to screen readers.
+    const health = panel.getByTestId('health');
+    expect(await health.getAttribute('title')).toBe(await health.locator('.health-label').textContent());
   });
 
   it('before the first run, a guide names the model and its download and tests search', async () => {
@@ -165,6 +245,8 @@ describe('the side panel people prefer', () => {
     const chips = panel.locator('.source-chips .chip');
     expect(await chips.count()).toBe(1);
     expect(await chips.first().textContent()).toContain('1');
+    // On 127.0.0.1 the avatar shows the title's initial, not a digit that reads as a second "1".
+    expect(await chips.first().locator('.avatar').textContent()).toMatch(/^\p{L}$/u);
     // The 404 page was not read: it is neither a source nor among the other pages read.
     expect(await panel.getByTestId('sources').textContent()).not.toContain('/pages/elsewhere/');
 

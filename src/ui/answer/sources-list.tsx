@@ -54,7 +54,7 @@ function SourceChip({ n, url, title }: { n?: number; url: string; title: string 
   const body = (
     <>
       {n !== undefined ? <span class="chip-n">{n}</span> : null}
-      <DomainAvatar domain={domain} />
+      <DomainAvatar domain={domain} title={title} />
       <span class="chip-text">
         <span class="chip-title">{title || domain || url}</span>
         <span class="chip-domain">{domain}</span>

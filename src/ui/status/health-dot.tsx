@@ -12,6 +12,7 @@ export function HealthDot({ status, t }: { status: SystemStatus; t: Translate })
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const health = overallHealth(status);
+  const label = t(`health_${health}`);
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
@@ -32,12 +33,14 @@ export function HealthDot({ status, t }: { status: SystemStatus; t: Translate })
         class="health-button"
         data-testid="health"
         data-health={health}
+        // The label may be cut to fit the header's one line; hovering shows all of it.
+        title={label}
         aria-expanded={open}
         aria-controls="health-details"
         onClick={() => setOpen(!open)}
       >
         <span class={`dot ${health}`} aria-hidden="true" />
-        <span class="health-label">{t(`health_${health}`)}</span>
+        <span class="health-label">{label}</span>
       </button>
       <div id="health-details" class={open ? 'health-details' : 'visually-hidden'}>
         <StatusLine status={status} t={t} />

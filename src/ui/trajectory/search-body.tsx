@@ -31,7 +31,7 @@ export function SearchBody({
           <ol class="results" aria-label={t('cardResultsFor', g.query)}>
             {g.hits.slice(0, SHOWN).map((h) => (
               <li key={h.url}>
-                <DomainAvatar domain={h.domain} />
+                <DomainAvatar domain={h.domain} title={h.title} />
                 {isWebUrl(h.url) ? (
                   <a href={h.url} target="_blank" rel="noopener noreferrer" title={h.url}>
                     {h.title}

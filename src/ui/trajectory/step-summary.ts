@@ -19,15 +19,3 @@ export function stepSummary(step: AgentStep): string {
       return a.message;
   }
 }
-
-/** A stable colour per domain, so the same site gets the same avatar across a run. */
-export function avatarHue(domain: string): number {
-  let h = 0;
-  for (const ch of domain) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 360;
-  return h;
-}
-
-export function avatarLetter(domain: string): string {
-  const first = domain.replace(/^www\./, '').match(/[\p{L}\p{N}]/u)?.[0];
-  return (first ?? '?').toUpperCase();
-}

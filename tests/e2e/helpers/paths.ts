@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const distDir = path.join(repoRoot, 'dist');
+// SLEUTH_E2E_DIST points the tests at another build, e.g. the code before a fix, to see a test fail there.
+export const distDir = process.env.SLEUTH_E2E_DIST ?? path.join(repoRoot, 'dist');
 export const sharedFixtures = path.resolve(repoRoot, '../shared/fixtures');
 export const sharedPagesDir = path.join(sharedFixtures, 'pages');
 export const artifactsDir = path.join(repoRoot, 'test-results');
