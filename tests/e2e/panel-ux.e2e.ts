@@ -255,6 +255,11 @@ describe('the side panel people prefer', () => {
     expect(answerPx).toBeGreaterThanOrEqual(14);
     const sizes = await textSizes(panel, 'main');
     expect(sizes[0]?.px, JSON.stringify(sizes[0])).toBeGreaterThanOrEqual(12);
+    // Export is a quiet row under the answer, not a block of boxed buttons that outweighs it.
+    const bar = await panel.locator('.export-bar').boundingBox();
+    const copyBg = await panel.getByTestId('copy-md').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(copyBg).toBe('rgba(0, 0, 0, 0)');
+    expect(bar && bar.height < 60, JSON.stringify(bar)).toBe(true);
     await shot(panel, 'panel-finished');
 
     // The trail opened at its search step: the query has a drawn magnifier, no emoji needing a font.
