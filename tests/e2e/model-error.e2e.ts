@@ -1,8 +1,10 @@
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
+import { sendFromPage } from './helpers/extension-messages';
 import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
 
 // A model that cannot be loaded, as a user meets it: web-llm with no internet fails at once.
@@ -96,6 +98,26 @@ describe('a failed model load, seen from the side panel', () => {
     await picker.selectOption(other ?? '');
     await expect.poll(async () => times(await shown(), 'could not be loaded'), { timeout: 15_000 }).toBe(0);
     await panel.getByTestId('engine-notice').waitFor();
+  });
+
+  it('a model server that stops answering after it loaded shows as down, not "ready"', async () => {
+    // Its own server, so closing it leaves the fixture's for the other tests.
+    const server = await startScriptedModelServer();
+    try {
+      await writeSettings(panel, { ...fx.settings, openaiBaseUrl: server.url, guideDone: true });
+      await panel.reload();
+      const engine = panel.getByTestId('status-engine');
+      // Loaded as a run would load it (a model server has no "Load model" button).
+      expect((await sendFromPage(panel, 'engine.load', {})).ok).toBe(true);
+      await expect.poll(() => engine.getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    } finally {
+      await server.close();
+    }
+    // The engine host still holds the loaded model; what the panel shows must be the server's health.
+    await panel.reload();
+    const engine = panel.getByTestId('status-engine');
+    await expect.poll(() => engine.getAttribute('data-state'), { timeout: 40_000 }).toBe('down');
+    expect(await engine.textContent()).not.toMatch(/ready/i);
   });
 
   it('a model server: nothing about downloading; when it is down, the status is not "ready"', async () => {
