@@ -48,8 +48,14 @@ export async function run(): Promise<object> {
       answers.filter((a) => a.split === 'dev'),
       pages,
     ),
-    heldOut: figures(
+    // 12–21 were looked at while tuning after their first score; 22+ were written and committed
+    // before the matcher's later changes, so they are the honest held-out figure.
+    earlierHeldOut: figures(
       answers.filter((a) => a.split === 'held-out'),
+      pages,
+    ),
+    freshHeldOut: figures(
+      answers.filter((a) => a.split === 'fresh'),
       pages,
     ),
     longRun: {
