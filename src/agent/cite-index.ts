@@ -38,8 +38,23 @@ function indexPage(text: string, title: PageIndex | null = null): PageIndex {
   return { text, terms, positions, numbers: [...numbers].map(([key, value]) => ({ key, value })), title };
 }
 
-export function indexPages(pages_: ReadonlyArray<{ text: string; title: string }>): CorpusIndex {
-  const pages = pages_.map((p) => indexPage(p.text, p.title ? indexPage(p.title) : null));
+/** The site a page is on names its publisher ("GitLab's survey" on gitlab.com), as its title often does. */
+function site(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname.replace(/^www\./, '').replace(/[.-]/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+export function indexPages(
+  pages_: ReadonlyArray<{ text: string; title: string; url?: string }>,
+): CorpusIndex {
+  const pages = pages_.map((p) => {
+    const head = `${p.title} ${site(p.url)}`.trim();
+    return indexPage(p.text, head ? indexPage(head) : null);
+  });
   const df = new Map<string, number>();
   let chunks = 0;
   for (const page of pages) {

@@ -38,8 +38,33 @@ function undouble(w: string): string {
   return DOUBLE.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
 }
 
+// Plurals no suffix rule undoes ("matrices" and "matrix" must meet).
+const IRREGULAR = new Map<string, string>(
+  Object.entries({
+    matrices: 'matrix',
+    indices: 'index',
+    vertices: 'vertex',
+    appendices: 'appendix',
+    analyses: 'analysis',
+    hypotheses: 'hypothesis',
+    theses: 'thesis',
+    crises: 'crisis',
+    criteria: 'criterion',
+    phenomena: 'phenomenon',
+    children: 'child',
+    women: 'woman',
+    men: 'man',
+    mice: 'mouse',
+    geese: 'goose',
+    teeth: 'tooth',
+    feet: 'foot',
+  }),
+);
+
 /** The stem of a lower-cased word; words with anything but a–z are returned as they are. */
 export function stem(word: string): string {
+  const irregular = IRREGULAR.get(word);
+  if (irregular) return irregular;
   if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
   let w = stripInflection(word);
   for (const [suffix, replacement] of DERIVATIONS) {

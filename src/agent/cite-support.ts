@@ -2,6 +2,7 @@ import { clauseRanges } from './cite-claims';
 import type { CorpusIndex } from './cite-index';
 import { type Claim, claimOf, rankWindows, spanFor, type Window } from './cite-match';
 import type { Term } from './cite-terms';
+import { mismatch } from './cite-verify';
 
 /**
  * Which stretches of the pages read support a claim. In order of preference: one window holding
@@ -39,12 +40,21 @@ function clauses(text: string, claim: Claim): boolean[][] {
   return groups;
 }
 
+/** The windows holding enough of the claim that no check finds saying something else, best first. */
+function supporting(text: string, claim: Claim, counted: readonly boolean[], corpus: CorpusIndex): Window[] {
+  const span = spanFor(counted.filter(Boolean).length);
+  return rankWindows(corpus, claim, counted, span, SUPPORT).filter((w) => {
+    const page = corpus.pages[w.page];
+    return page !== undefined && mismatch(text, claim, counted, w, page) === null;
+  });
+}
+
 function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | null {
   const groups = clauses(text, claim);
   if (groups.length < 2) return null;
   const out: Window[] = [];
   for (const mask of groups) {
-    const best = rankWindows(corpus, claim, mask, spanFor(mask.filter(Boolean).length), SUPPORT)[0];
+    const best = supporting(text, claim, mask, corpus)[0];
     if (!best) return null;
     out.push(best);
   }
@@ -56,7 +66,7 @@ export function supportFor(text: string, terms: readonly Term[], corpus: CorpusI
   const claim = claimOf(terms, corpus);
   if (claim.terms.length === 0) return null;
   const all = claim.terms.map(() => true);
-  const ranked = rankWindows(corpus, claim, all, spanFor(claim.terms.length), SUPPORT);
+  const ranked = supporting(text, claim, all, corpus);
   const best = ranked[0];
   // A long sentence whose every clause has its own support is cited clause by clause, so a second
   // fact from another page gets its page even when the first page already holds most of the words.

@@ -1,0 +1,167 @@
+import type { PageIndex } from './cite-index';
+import type { Claim, Window } from './cite-match';
+import { citeTerms } from './cite-terms';
+
+/**
+ * Checks a claim against the stretch of page that best matches it, for the ways an answer reuses a
+ * page's words to say something else. Word overlap cannot see these, so each is a rule of its own:
+ * - every number the claim states is in the stretch (a different year, count or price fails);
+ * - names the claim states (capitalised words past the first) are in the stretch or the title;
+ * - both are negated or neither ("is not iPhone exclusive" does not support "is iPhone exclusive");
+ * - quantifiers the claim adds ("all", "only", "always", "fully") are in the page's sentence too;
+ * - a comparison does not point the other way ("faster" for "slower", "erhöht" for "verringert").
+ * English, German and Chinese are covered (plus the commonest French and Spanish negations).
+ */
+
+export type Mismatch = 'number' | 'name' | 'negation' | 'quantifier' | 'direction';
+
+// "not only X but also Y" asserts both; it is not a negation.
+const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
+const NEGATION =
+  /\b(?:not|no|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不))/giu;
+
+const QUANTIFIERS: RegExp[] = [
+  /\b(?:all|every|always|entire(?:ly)?|fully|completely|alle[mnrs]?|jede[mnrs]?|immer|vollständig|gesamte?[nmrs]?)\b|所有|全部|总是|一直|始终/iu,
+  /\b(?:only|solely|exclusive(?:ly)?|nur|ausschließlich|lediglich)\b|只有|仅|唯一/iu,
+];
+
+// "no longer", "keinen … mehr": the "more" there is part of the negation, not a comparison.
+const NO_LONGER = /\b(not?|nicht|kein(?:e[mnrs]?)?)\b([^,;.!?]{0,40}?)\s(?:mehr|more|longer)\b/giu;
+const withoutNoLonger = (text: string) => text.replace(NO_LONGER, '$1$2');
+
+const word = (list: string) => new RegExp(`\\b(?:${list})\\b`, 'iu');
+/** Opposite directions: a claim saying one where the page says only the other is contradicted. */
+const UP =
+  /\b(?:more|greater|higher|larger|bigger|increase[sd]?|increasing|rise[sn]?|rising|rose|grow|grew|grown|growing|raise[sd]?|boost(?:s|ed)?|mehr|höher|größer|erhöh(?:t|en|te)|steig(?:t|en)|gestiegen)\b|增加|提高|上升|增长|更多|越高|升高/iu;
+const DOWN =
+  /\b(?:fewer|less|lower|smaller|decrease[sd]?|decreasing|decline[sd]?|declining|falls?|fell|fallen|drop(?:s|ped)?|shrink|shrank|reduce[sd]?|reducing|weniger|niedriger|kleiner|verringer(?:t|n|te)|sink(?:t|en)|gesunken|reduziert)\b|减少|降低|下降|更少|越低/iu;
+const EQUAL =
+  /\b(?:same as|as much as|as many as|equal(?:s|ly)?|identical|gleich(?:viel)?|genauso)\b|相同|一样/iu;
+const DIRECTIONS: Array<[RegExp, RegExp]> = [
+  [UP, DOWN],
+  [UP, EQUAL],
+  [DOWN, EQUAL],
+  [EQUAL, /\b(?:by contrast|unlike|whereas|differs?|different|im Gegensatz)\b|不同于|相比之下/iu],
+  [word('faster|quicker|sooner|schneller'), /\b(?:slower|langsamer)\b|更慢|减慢/iu],
+  [word('better|improved?|improves|besser|verbessert'), word('worse|worsened|schlechter|verschlechtert')],
+  [word('added|adds|introduced|hinzugefügt'), /\b(?:removed|removes|deleted|dropped|entfernt)\b|删除|移除/iu],
+  [word('won|wins|win|gewonnen'), word('lost|loses|lose|verloren')],
+  [/\b(?:allowed|permitted|erlaubt)\b|允许/iu, /\b(?:banned|forbidden|prohibited|verboten)\b|禁止/iu],
+];
+
+// German capitalises every noun, so a capital letter names nothing there.
+const GERMAN =
+  /\b(?:der|die|das|und|ist|nicht|mit|für|den|dem|des|eine?|sich|auch|wird|werden|hat|kann|über|wurde)\b/iu;
+const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*/gu;
+const FIRST_WORD = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u;
+
+/** How far a negation reaches: the next few words of its clause ("not iPhone exclusive", "no real definition"). */
+const SCOPE = /^[^,;:.!?，。；：！？\n–—]{0,40}/u;
+
+/** How many words past a negation it reaches: "not iPhone exclusive", "no real definition". */
+const REACH = 2;
+
+/**
+ * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
+ * few words in its clause hold one of them.
+ */
+function negates(text: string, from: number, to: number, keys: ReadonlySet<string>): boolean {
+  const plain = text.slice(from, to + 60).replace(NOT_ONLY, (x) => ' '.repeat(x.length));
+  for (const m of plain.matchAll(NEGATION)) {
+    const at = (m.index ?? 0) + m[0].length;
+    if (from + (m.index ?? 0) >= to) break;
+    const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
+    if (
+      citeTerms(after)
+        .slice(0, REACH)
+        .some((t) => keys.has(t.key))
+    )
+      return true;
+  }
+  return false;
+}
+
+function clauseStart(text: string, start: number): number {
+  const before = text.slice(Math.max(0, start - 200), start);
+  const m = /[,;:.!?，。；：！？\n–—][^,;:.!?，。；：！？\n–—]*$/u.exec(before);
+  return m ? start - before.length + m.index + 1 : Math.max(0, start - 200);
+}
+
+/** The whole sentence(s) around a stretch of page text. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const before = text.slice(Math.max(0, start - 400), start);
+  const cut = Math.max(
+    before.lastIndexOf('. '),
+    before.lastIndexOf('\n'),
+    before.lastIndexOf('。'),
+    before.lastIndexOf('? '),
+    before.lastIndexOf('! '),
+  );
+  const from = cut >= 0 ? start - before.length + cut + 1 : Math.max(0, start - 400);
+  const after = /^[^\n.!?。！？]{0,400}/u.exec(text.slice(end))?.[0] ?? '';
+  return text.slice(from, end + after.length);
+}
+
+/**
+ * Why the window does not support the claim, or null when no check finds a mismatch.
+ * `text` is the claim's text (the terms' offsets point into it); only `counted` terms are checked.
+ */
+export function mismatch(
+  text: string,
+  claim: Claim,
+  counted: readonly boolean[],
+  w: Window,
+  page: PageIndex,
+): Mismatch | null {
+  let from = text.length;
+  let to = 0;
+  claim.terms.forEach((t, i) => {
+    if (!counted[i]) return;
+    from = Math.min(from, t.start);
+    to = Math.max(to, t.end);
+    if (t.value !== undefined && !w.hit[i]) from = -1;
+  });
+  if (from < 0) return 'number';
+  const said = text.slice(from, to);
+  const sentence = `${sentenceAround(page.text, w.start, w.end)}\n${page.title?.text ?? ''}`;
+  if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
+  const keys = new Set(claim.terms.filter((_, i) => counted[i]).map((t) => t.key));
+  const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));
+  const lead = clauseStart(page.text, w.start);
+  if (negates(said, 0, said.length, keys) !== negates(page.text, lead, w.end, held)) return 'negation';
+  for (const q of QUANTIFIERS) if (q.test(said) && !q.test(sentence)) return 'quantifier';
+  const claimed = withoutNoLonger(said);
+  const stated = withoutNoLonger(sentence);
+  for (const [up, down] of DIRECTIONS) {
+    if (up.test(claimed) && !up.test(stated) && down.test(stated)) return 'direction';
+    if (down.test(claimed) && !down.test(stated) && up.test(stated)) return 'direction';
+  }
+  return null;
+}
+
+/** Whether each name the claim states (a capitalised word that does not start the sentence) is in the window. */
+function namesHeld(
+  text: string,
+  said: string,
+  offset: number,
+  claim: Claim,
+  counted: readonly boolean[],
+  w: Window,
+  around: string,
+): boolean {
+  const firstEnd = FIRST_WORD.exec(text)?.[0].length ?? 0;
+  for (const m of said.matchAll(CAPITALISED)) {
+    const at = offset + (m.index ?? 0);
+    if (at < firstEnd) continue;
+    const i = claim.terms.findIndex((t) => t.start <= at && at < t.end);
+    if (i >= 0 && counted[i] && !w.hit[i] && !spelledOut(m[0], around)) return false;
+  }
+  return true;
+}
+
+/** "AFP" for "Australian Federal Police": an acronym whose letters start consecutive words of the page. */
+function spelledOut(name: string, text: string): boolean {
+  if (!/^\p{Lu}{2,6}$/u.test(name)) return false;
+  const initials = [...text.matchAll(/(?<![\p{L}\p{N}])\p{L}/gu)].map((m) => m[0]).join('');
+  return initials.includes(name);
+}
