@@ -1,4 +1,4 @@
-import { citeTerms, numbersAgree, type Term } from './cite-terms';
+import { eachTerm, numbersAgree, type Term } from './cite-terms';
 
 /**
  * The text of the pages read, indexed once per answer: each page's terms in order with where each
@@ -8,12 +8,16 @@ import { citeTerms, numbersAgree, type Term } from './cite-terms';
  */
 export interface PageIndex {
   text: string;
-  terms: Term[];
+  /** Where each term of the page starts and ends in its text, by the term's position. */
+  starts: number[];
+  ends: number[];
   positions: Map<string, number[]>;
   /** Distinct numbers on the page, for claims that restate or round them. */
   numbers: Array<{ key: string; value: number }>;
   /** Terms of the page's title: they qualify all of its text ("Minecraft 1.8" for "the 1.8 update added…"). */
   title: PageIndex | null;
+  /** The page's number keys each stated value agrees with, worked out once per answer. */
+  agreeing: Map<number, string[]>;
 }
 
 export interface CorpusIndex {
@@ -26,16 +30,28 @@ const CHUNK = 50;
 const NUMBER_WEIGHT = 2;
 
 function indexPage(text: string, title: PageIndex | null = null): PageIndex {
-  const terms = citeTerms(text);
+  const starts: number[] = [];
+  const ends: number[] = [];
   const positions = new Map<string, number[]>();
   const numbers = new Map<string, number>();
-  terms.forEach((t, i) => {
-    const list = positions.get(t.key);
-    if (list) list.push(i);
-    else positions.set(t.key, [i]);
-    if (t.value !== undefined) numbers.set(t.key, t.value);
+  eachTerm(text, (key, start, end, value) => {
+    const at = starts.length;
+    starts.push(start);
+    ends.push(end);
+    const list = positions.get(key);
+    if (list) list.push(at);
+    else positions.set(key, [at]);
+    if (value !== undefined) numbers.set(key, value);
   });
-  return { text, terms, positions, numbers: [...numbers].map(([key, value]) => ({ key, value })), title };
+  return {
+    text,
+    starts,
+    ends,
+    positions,
+    numbers: [...numbers].map(([key, value]) => ({ key, value })),
+    title,
+    agreeing: new Map(),
+  };
 }
 
 /** The site a page is on names its publisher ("GitLab's survey" on gitlab.com), as its title often does. */
@@ -58,7 +74,7 @@ export function indexPages(
   const df = new Map<string, number>();
   let chunks = 0;
   for (const page of pages) {
-    chunks += Math.ceil(page.terms.length / CHUNK);
+    chunks += Math.ceil(page.starts.length / CHUNK);
     for (const [key, list] of page.positions) {
       let seen = 0;
       let last = -1;
@@ -82,5 +98,10 @@ export function indexPages(
 export function keysOn(page: PageIndex, term: Term): string[] {
   if (term.value === undefined) return page.positions.has(term.key) ? [term.key] : [];
   const value = term.value;
-  return page.numbers.filter((n) => numbersAgree(value, n.value)).map((n) => n.key);
+  let keys = page.agreeing.get(value);
+  if (!keys) {
+    keys = page.numbers.filter((n) => numbersAgree(value, n.value)).map((n) => n.key);
+    page.agreeing.set(value, keys);
+  }
+  return keys;
 }

@@ -24,13 +24,20 @@ export interface Window {
 
 export function claimOf(terms: readonly Term[], corpus: CorpusIndex): Claim {
   const seen = new Set<string>();
-  const unique = terms.filter((t) => !seen.has(t.key) && seen.add(t.key));
+  // A window stores a claim term's number in 8 bits; no sentence has that many distinct words.
+  const unique = terms.filter((t) => !seen.has(t.key) && seen.add(t.key)).slice(0, TERMS - 1);
   return { terms: unique, weights: unique.map((t) => corpus.weight(t.key)) };
 }
+
+const TERMS = 256;
 
 /** How long a window may be for a claim of `n` terms: room for the claim spread over two lines. */
 export function spanFor(n: number): number {
   return Math.min(90, Math.max(20, 3 * n + 10));
+}
+
+function onPage(page: PageIndex, term: Term): boolean {
+  return term.value === undefined ? page.positions.has(term.key) : keysOn(page, term).length > 0;
 }
 
 export function bestWindow(
@@ -41,29 +48,44 @@ export function bestWindow(
   span: number,
   minShare: number,
 ): Window | null {
-  const occ: Array<{ pos: number; term: number }> = [];
   const weight = (i: number) => claim.weights[i] ?? 0;
   const inTitle = new Array<boolean>(claim.terms.length).fill(false);
   let total = 0;
   let titled = 0;
   let present = 0;
-  const keys: string[][] = claim.terms.map((term, i) => {
-    if (!counted[i]) return [];
+  // Each counted term's occurrence lists on the page (a number has one per value it agrees with).
+  const lists: number[][] = [];
+  const owners: number[] = [];
+  let size = 0;
+  claim.terms.forEach((term, i) => {
+    if (!counted[i]) return;
     total += weight(i);
-    const on = keysOn(page, term);
-    if (page.title && keysOn(page.title, term).length > 0) {
+    const before = lists.length;
+    const keys = term.value === undefined ? [term.key] : keysOn(page, term);
+    for (const key of keys) {
+      const list = page.positions.get(key);
+      if (!list) continue;
+      lists.push(list);
+      owners.push(i);
+      size += list.length;
+    }
+    if (page.title && onPage(page.title, term)) {
       inTitle[i] = true;
       titled += weight(i);
-    } else if (on.length > 0) present += weight(i);
-    return on;
+    } else if (lists.length > before) present += weight(i);
   });
   // A page that lacks too much of the claim anywhere cannot hold it in a window: skip the scan.
-  if (total === 0 || (present + titled) / total < minShare) return null;
-  keys.forEach((on, i) => {
-    for (const key of on) for (const pos of page.positions.get(key) ?? []) occ.push({ pos, term: i });
+  if (total === 0 || (present + titled) / total < minShare || size === 0) return null;
+  // Occurrences as position × 256 + claim term in one typed array: a numeric sort, no objects.
+  const occ = new Float64Array(size);
+  let n = 0;
+  lists.forEach((list, l) => {
+    const term = owners[l] ?? 0;
+    for (const pos of list) occ[n++] = pos * TERMS + term;
   });
-  if (occ.length === 0) return null;
-  occ.sort((a, b) => a.pos - b.pos);
+  occ.sort();
+  const posAt = (k: number) => Math.floor((occ[k] ?? 0) / TERMS);
+  const termAt = (k: number) => (occ[k] ?? 0) % TERMS;
   const counts = new Array<number>(claim.terms.length).fill(0);
   // Title words count wherever the window is; the window still prefers to hold them itself.
   let covered = titled;
@@ -77,20 +99,20 @@ export function bestWindow(
     if (!inTitle[term] && by > 0 && now === 1) covered += weight(term);
     if (!inTitle[term] && by < 0 && now === 0) covered -= weight(term);
   };
-  for (let to = 0; to < occ.length; to++) {
-    const o = occ[to] as { pos: number; term: number };
-    add(o.term, 1);
-    for (let first = occ[from]; first && o.pos - first.pos >= span; first = occ[from]) {
-      add(first.term, -1);
+  for (let to = 0; to < size; to++) {
+    const pos = posAt(to);
+    add(termAt(to), 1);
+    while (pos - posAt(from) >= span) {
+      add(termAt(from), -1);
       from++;
     }
     // Drop leading words the window holds again later: the same share in fewer words quotes better.
-    for (let first = occ[from]; first && from < to && (counts[first.term] ?? 0) > 1; first = occ[from]) {
-      add(first.term, -1);
+    while (from < to && (counts[termAt(from)] ?? 0) > 1) {
+      add(termAt(from), -1);
       from++;
     }
-    const length = o.pos - (occ[from]?.pos ?? o.pos);
-    const bestLength = (occ[bestTo]?.pos ?? 0) - (occ[bestFrom]?.pos ?? 0);
+    const length = pos - posAt(from);
+    const bestLength = posAt(bestTo) - posAt(bestFrom);
     if (covered > best + 1e-9 || (covered > best - 1e-9 && length < bestLength)) {
       best = covered;
       bestFrom = from;
@@ -98,13 +120,10 @@ export function bestWindow(
     }
   }
   const hit = inTitle.slice();
-  for (let k = bestFrom; k <= bestTo; k++) {
-    const o = occ[k];
-    if (o) hit[o.term] = true;
-  }
-  const first = page.terms[occ[bestFrom]?.pos ?? 0];
-  const last = page.terms[occ[bestTo]?.pos ?? 0];
-  return { page: pageNo, share: best / total, start: first?.start ?? 0, end: last?.end ?? 0, hit };
+  for (let k = bestFrom; k <= bestTo; k++) hit[termAt(k)] = true;
+  const start = page.starts[posAt(bestFrom)] ?? 0;
+  const end = page.ends[posAt(bestTo)] ?? 0;
+  return { page: pageNo, share: best / total, start, end, hit };
 }
 
 /** The best window of each page for the claim's counted terms holding at least `minShare`, best first. */

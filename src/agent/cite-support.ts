@@ -40,13 +40,26 @@ function clauses(text: string, claim: Claim): boolean[][] {
   return groups;
 }
 
-/** The windows holding enough of the claim that no check finds saying something else, best first. */
-function supporting(text: string, claim: Claim, counted: readonly boolean[], corpus: CorpusIndex): Window[] {
+/**
+ * The windows holding enough of the claim that no check finds saying something else, best first:
+ * up to `limit`, each nearly as good as the best. The checks run only on windows that could be cited.
+ */
+function supporting(
+  text: string,
+  claim: Claim,
+  counted: readonly boolean[],
+  corpus: CorpusIndex,
+  limit: number,
+): Window[] {
   const span = spanFor(counted.filter(Boolean).length);
-  return rankWindows(corpus, claim, counted, span, SUPPORT).filter((w) => {
+  const out: Window[] = [];
+  for (const w of rankWindows(corpus, claim, counted, span, SUPPORT)) {
+    const first = out[0];
+    if (out.length >= limit || (first && w.share < first.share - NEAR)) break;
     const page = corpus.pages[w.page];
-    return page !== undefined && mismatch(text, claim, counted, w, page) === null;
-  });
+    if (page && mismatch(text, claim, counted, w, page) === null) out.push(w);
+  }
+  return out;
 }
 
 function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | null {
@@ -54,7 +67,7 @@ function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | n
   if (groups.length < 2) return null;
   const out: Window[] = [];
   for (const mask of groups) {
-    const best = supporting(text, claim, mask, corpus)[0];
+    const best = supporting(text, claim, mask, corpus, 1)[0];
     if (!best) return null;
     out.push(best);
   }
@@ -66,13 +79,15 @@ export function supportFor(text: string, terms: readonly Term[], corpus: CorpusI
   const claim = claimOf(terms, corpus);
   if (claim.terms.length === 0) return null;
   const all = claim.terms.map(() => true);
-  const ranked = supporting(text, claim, all, corpus);
+  const ranked = supporting(text, claim, all, corpus, MAX_SOURCES);
   const best = ranked[0];
   // A long sentence whose every clause has its own support is cited clause by clause, so a second
   // fact from another page gets its page even when the first page already holds most of the words.
-  const parts = claim.terms.length >= 2 * MIN_CLAUSE_TERMS ? byClause(text, claim, corpus) : null;
+  // A page holding every word of the sentence in one stretch leaves no clause for another page.
+  const whole = best?.hit.every(Boolean) ?? false;
+  const parts = claim.terms.length >= 2 * MIN_CLAUSE_TERMS && !whole ? byClause(text, claim, corpus) : null;
   if (best && parts && parts.length > 1 && !parts.every((w) => w.page === best.page)) return parts;
-  if (best) return ranked.filter((w) => w.share >= best.share - NEAR).slice(0, MAX_SOURCES);
+  if (best) return ranked;
   return parts;
 }
 

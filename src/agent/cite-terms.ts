@@ -1,4 +1,4 @@
-import { wordSpans } from '../text/words';
+import { scanWords } from '../text/words';
 import { stem } from './cite-stem';
 
 /**
@@ -78,32 +78,30 @@ const INNER_DOT = /\.(?=\p{L})/gu;
 
 export const numberKey = (value: number) => `#${Number(value.toPrecision(12))}`;
 
-function numberTerm(value: number, start: number, end: number): Term {
-  return { key: numberKey(value), start, end, value };
-}
+/** Receives each term: its key, the offsets of the words it came from, and a number's value. */
+export type TermSink = (key: string, start: number, end: number, value?: number) => void;
 
-function pairs(run: string, start: number, out: Term[]): void {
-  const chars: Array<{ c: string; at: number }> = [];
+function pairs(run: string, start: number, emit: TermSink): void {
+  let prev = '';
+  let prevAt = start;
   let at = start;
+  let count = 0;
   for (const c of run) {
-    chars.push({ c, at });
+    if (prev) emit(prev + c, prevAt, at + c.length);
+    prev = c;
+    prevAt = at;
     at += c.length;
+    count++;
   }
-  if (chars.length === 1) out.push({ key: run, start, end: at });
-  for (let i = 0; i + 1 < chars.length; i++) {
-    const a = chars[i];
-    const b = chars[i + 1];
-    if (a && b) out.push({ key: a.c + b.c, start: a.at, end: b.at + b.c.length });
-  }
+  if (count === 1) emit(run, start, at);
 }
 
 let segmenter: Intl.Segmenter | undefined;
 
-function dictionaryWords(run: string, start: number, out: Term[]): void {
+function dictionaryWords(run: string, start: number, emit: TermSink): void {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
   for (const s of segmenter.segment(run))
-    if (s.isWordLike)
-      out.push({ key: s.segment, start: start + s.index, end: start + s.index + s.segment.length });
+    if (s.isWordLike) emit(s.segment, start + s.index, start + s.index + s.segment.length);
 }
 
 // Pages repeat their words: reading each distinct word once (its key, a number's value, or null
@@ -127,47 +125,68 @@ function readWord(token: string): string | number | null {
   return r;
 }
 
+/**
+ * Sends each matching term of a text to `emit`, in order, without building objects: a long run's
+ * pages are indexed straight from the tokenizer.
+ */
+export function eachTerm(text: string, emit: TermSink): void {
+  // A number waits for the next word: "1.4 thousand" and "1400万" are one value.
+  let pending = false;
+  let numberStart = 0;
+  let numberEnd = 0;
+  let numberValue = 0;
+  const flush = () => {
+    if (pending) emit(numberKey(numberValue), numberStart, numberEnd, numberValue);
+    pending = false;
+  };
+  scanWords(text, (token, start, end, script) => {
+    let run = token;
+    let from = start;
+    if (pending) {
+      const scale = script === 'spaced' ? SCALES.get(token) : undefined;
+      const cjkScale = script === 'cjk' && numberEnd === start ? CJK_SCALES.get(token.charAt(0)) : undefined;
+      if (scale && /^\s*$/.test(text.slice(numberEnd, start))) {
+        numberValue *= scale;
+        numberEnd = end;
+        flush();
+        return;
+      }
+      if (cjkScale) {
+        numberValue *= cjkScale;
+        numberEnd = start + 1;
+        run = token.slice(1);
+        from = start + 1;
+      }
+      flush();
+    }
+    if (script === 'cjk') {
+      if (run) pairs(run, from, emit);
+      return;
+    }
+    if (script === 'dictionary') {
+      dictionaryWords(token, start, emit);
+      return;
+    }
+    const r = readWord(token);
+    if (r === null) return;
+    if (typeof r === 'string') {
+      emit(r, start, end);
+      return;
+    }
+    pending = true;
+    numberStart = start;
+    numberEnd = end;
+    numberValue = r;
+  });
+  flush();
+}
+
 /** The matching terms of a text, in order. */
 export function citeTerms(text: string): Term[] {
-  const spans = wordSpans(text);
   const out: Term[] = [];
-  for (let i = 0; i < spans.length; i++) {
-    const span = spans[i];
-    if (!span) continue;
-    if (span.script === 'cjk') {
-      let run = span.token;
-      let start = span.start;
-      const prev = out[out.length - 1];
-      const scale = CJK_SCALES.get(run.charAt(0));
-      if (scale && prev?.value !== undefined && prev.end === span.start) {
-        out[out.length - 1] = numberTerm(prev.value * scale, prev.start, span.start + 1);
-        run = run.slice(1);
-        start += 1;
-      }
-      if (run) pairs(run, start, out);
-      continue;
-    }
-    if (span.script === 'dictionary') {
-      dictionaryWords(span.token, span.start, out);
-      continue;
-    }
-    const r = readWord(span.token);
-    if (r === null) continue;
-    if (typeof r === 'string') {
-      out.push({ key: r, start: span.start, end: span.end });
-      continue;
-    }
-    let value = r;
-    let end = span.end;
-    const next = spans[i + 1];
-    const scale = next ? SCALES.get(next.token) : undefined;
-    if (next && scale && /^\s*$/.test(text.slice(span.end, next.start))) {
-      value *= scale;
-      end = next.end;
-      i++;
-    }
-    out.push(numberTerm(value, span.start, end));
-  }
+  eachTerm(text, (key, start, end, value) =>
+    out.push(value === undefined ? { key, start, end } : { key, start, end, value }),
+  );
   return out;
 }
 

@@ -49,14 +49,40 @@ export interface WordSpan {
   script: 'cjk' | 'dictionary' | 'spaced';
 }
 
-/** Tokens with their offsets in `text`, for code that must quote the words it matched. */
-export function wordSpans(text: string): WordSpan[] {
-  const out: WordSpan[] = [];
+/**
+ * Visits each token of the text with its offsets, lower-cased, without building an object per
+ * token: a long run's pages hold hundreds of thousands of words, and the objects cost more than
+ * the scan.
+ */
+export function scanWords(
+  text: string,
+  visit: (token: string, start: number, end: number, script: WordSpan['script']) => void,
+): void {
   // One lower-casing of the whole text, when that keeps offsets (it nearly always does).
   const lower = text.toLowerCase();
   const same = lower.length === text.length;
   const re = new RegExp(TOKEN);
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (!isAsciiWordChar(c)) {
+        i++;
+        continue;
+      }
+      // Most of a page is ASCII: its words are read by hand, as the token pattern would read
+      // them, and only a word that meets another script goes to the (much slower) pattern.
+      const end = asciiWordEnd(text, i);
+      if (end > 0) {
+        visit(same ? lower.slice(i, end) : text.slice(i, end).toLowerCase(), i, end, 'spaced');
+        i = end;
+        continue;
+      }
+    }
+    re.lastIndex = i;
+    const m = re.exec(text);
+    if (!m) return;
     const start = m.index;
     const raw = m[0];
     const end = start + raw.length;
@@ -69,8 +95,40 @@ export function wordSpans(text: string): WordSpan[] {
           : DICTIONARY_START.test(raw)
             ? 'dictionary'
             : 'spaced';
-    out.push({ token: same ? lower.slice(start, end) : raw.toLowerCase(), start, end, script });
+    visit(same ? lower.slice(start, end) : raw.toLowerCase(), start, end, script);
+    i = end;
   }
+}
+
+const isAsciiWordChar = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const WORD_CHAR = /^[\p{L}\p{N}\p{M}]$/u;
+
+/**
+ * Where an all-ASCII word starting at `i` ends (joined by an apostrophe, a dot, or a comma between
+ * digits, as TOKEN joins them), or -1 when it runs into a non-ASCII letter, mark or apostrophe.
+ */
+function asciiWordEnd(text: string, i: number): number {
+  const n = text.length;
+  let j = i + 1;
+  for (;;) {
+    while (j < n && isAsciiWordChar(text.charCodeAt(j))) j++;
+    if (j >= n) return j;
+    const d = text.charCodeAt(j);
+    if (d >= 0x80) return d === 0x2019 || d >= 0xd800 || WORD_CHAR.test(text.charAt(j)) ? -1 : j;
+    const next = j + 1 < n ? text.charCodeAt(j + 1) : 0;
+    const joins = d === 39 || d === 46 || (d === 44 && isDigit(text.charCodeAt(j - 1)) && isDigit(next));
+    if (!joins) return j;
+    if (next >= 0x80) return -1;
+    if (!isAsciiWordChar(next)) return j;
+    j += 2;
+  }
+}
+
+/** Tokens with their offsets in `text`, for code that must quote the words it matched. */
+export function wordSpans(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  scanWords(text, (token, start, end, script) => out.push({ token, start, end, script }));
   return out;
 }
 
