@@ -95,6 +95,37 @@ async function headerFits(page: Page, texts: ReturnType<typeof headerTexts>) {
   }, texts);
 }
 
+/** Spinners on screen (drawn boxes of the `.spinner` class, or anything else that spins). */
+async function visibleSpinners(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('main *')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).animationName === 'spin';
+      }).length,
+  );
+}
+
+/** Per history row: the title's share of the row's width, whether it is cut, its hover text, its buttons. */
+async function historyRowLayout(page: Page) {
+  return page.getByTestId('history-item').evaluateAll((items) =>
+    items.map((li) => {
+      const q = li.querySelector<HTMLElement>('.history-question');
+      const buttons = [...li.querySelectorAll<HTMLElement>('[data-testid^=history-]')].filter(
+        (b) => b.tagName === 'BUTTON',
+      );
+      return {
+        question: q?.textContent ?? '',
+        titleShare: (q?.getBoundingClientRect().width ?? 0) / li.getBoundingClientRect().width,
+        cut: !q || q.scrollWidth > q.clientWidth + 1 || q.scrollHeight > q.clientHeight + 1,
+        hover: li.querySelector('.history-open')?.getAttribute('title') ?? null,
+        buttons: buttons.length,
+        buttonHeight: Math.max(0, ...buttons.map((b) => b.getBoundingClientRect().height)),
+      };
+    }),
+  );
+}
+
 /** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
 const longThought = (n: number, topic: string) =>
   Array.from({ length: n }, (_, i) => `Thought ${i}: weigh ${topic} source ${i * 7} against ${i * 13}.`).join(
@@ -230,6 +261,8 @@ describe('the side panel people prefer', () => {
     expect(trail).not.toMatch(/tool_call|"name"|\{"/);
     expect(await panel.getByTestId('controls').isVisible()).toBe(true);
     expect(await panel.locator('.export-bar').count()).toBe(0);
+    // One busy indicator for the run, not one beside "Researching…" and another on the live line.
+    expect(await visibleSpinners(panel)).toBe(1);
     await shot(panel, 'panel-running');
 
     // Finished: the answer at the top, numbered source chips, the trail folded to one line.
@@ -237,7 +270,8 @@ describe('the side panel people prefer', () => {
     await answer.waitFor({ timeout: 30_000 });
     const summary = panel.getByTestId('trail-summary');
     await expect.poll(() => summary.textContent()).toBe('3 steps · 1 search · 1 page');
-    expect(await panel.getByTestId('trail').getAttribute('open')).toBeNull();
+    // Folded as soon as the answer shows (the run may still be saving it for a moment).
+    await expect.poll(() => panel.getByTestId('trail').getAttribute('open')).toBeNull();
     const answerBox = await answer.boundingBox();
     const trailBox = await summary.boundingBox();
     expect(answerBox && trailBox && answerBox.y < trailBox.y).toBe(true);
@@ -275,8 +309,19 @@ describe('the side panel people prefer', () => {
   it('asks a follow-up in the same thread, starting from the answer and its sources', async () => {
     fx.model.setTurns([answerTurn(`${PAGE_SENTENCE}`)]);
     const before = fx.model.requests.length;
-    await panel.getByTestId('follow-up').fill('Does it work in the browser too?');
-    await panel.getByTestId('follow-up-send').click();
+    // The box is one line, as tall as its Send button, and grows as a longer question is typed.
+    const box = panel.getByTestId('follow-up');
+    const send = panel.getByTestId('follow-up-send');
+    const height = async () => (await box.boundingBox())?.height ?? 0;
+    const oneLine = await height();
+    expect(oneLine).toBeLessThanOrEqual(((await send.boundingBox())?.height ?? 0) + 12);
+    await box.fill(`Does it also work ${'in the browser, in Node and in Deno, '.repeat(4)}too?`);
+    await expect.poll(height).toBeGreaterThan(oneLine + 30);
+    await box.fill('');
+    await expect.poll(height).toBe(oneLine);
+    await box.fill('Does it work in the browser too?');
+    expect(await height()).toBe(oneLine);
+    await send.click();
     await expect
       .poll(() => panel.locator('.session-question').textContent(), { timeout: 15_000 })
       .toBe('Does it work in the browser too?');
@@ -404,6 +449,16 @@ describe('the side panel people prefer', () => {
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(false);
     expect(await panel.getByTestId('import-json').isVisible()).toBe(false);
     expect(await headerOnOneLine(panel)).toBe(true);
+    // Rows with Continue and Delete give the title the row's width; the buttons stay small and the
+    // whole title is one hover away (at 400 px the old row cut "What does stopping ea…").
+    const rows = await historyRowLayout(panel);
+    expect(rows.some((r) => r.buttons === 2)).toBe(true);
+    for (const r of rows) {
+      expect(r.titleShare, r.question).toBeGreaterThan(0.9);
+      expect(r.cut && r.question.length < 60, r.question).toBe(false);
+      expect(r.hover).toBe(r.question);
+      expect(r.buttonHeight, r.question).toBeLessThanOrEqual(28);
+    }
     await panel.getByTestId('history-menu').click();
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(true);
     // The open menu pushes the list down instead of covering its first row.

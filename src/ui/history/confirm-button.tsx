@@ -9,6 +9,7 @@ export function ConfirmButton({
   onConfirm,
   t,
   testId,
+  quiet = false,
 }: {
   label: string;
   question: string;
@@ -16,11 +17,18 @@ export function ConfirmButton({
   onConfirm: () => void;
   t: Translate;
   testId: string;
+  /** A small text button (in a list row) rather than a boxed one. */
+  quiet?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" data-testid={testId} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        class={quiet ? 'quiet' : undefined}
+        data-testid={testId}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );

@@ -6,7 +6,7 @@ import type { UiServices } from '../shared/services';
 import { ConfirmButton } from './confirm-button';
 import { canContinue } from './history-format';
 import { HistoryMenu } from './history-menu';
-import { HistoryRowText } from './history-row';
+import { HistoryRowMeta, HistoryRowText } from './history-row';
 import { useHistory } from './use-history';
 
 /** A run's extra attempts go with it: they are not listed on their own, so nothing else could delete them. */
@@ -73,24 +73,35 @@ export function HistoryList({
       <ul class="history-list" data-testid="history">
         {(sessions ?? []).map((s) => (
           <li key={s.id} data-testid="history-item" data-status={s.status}>
-            <button type="button" class="history-open" onClick={() => actions.open(s)}>
-              <HistoryRowText s={s} t={t} />
+            {/* The title gets the row's width (two lines at most, the whole of it on hover); the
+                row's buttons sit small on the line below, beside when and how it ended. */}
+            <button type="button" class="history-open" title={s.question} onClick={() => actions.open(s)}>
+              <HistoryRowText s={s} />
             </button>
-            <span class="history-actions">
-              {canContinue(s, activeIds) ? (
-                <button type="button" data-testid="history-continue" onClick={() => actions.resume(s)}>
-                  {t('historyContinue')}
-                </button>
-              ) : null}
-              <ConfirmButton
-                label={t('historyDelete')}
-                question={t('historyDeleteQuestion')}
-                confirmLabel={t('historyDelete')}
-                onConfirm={() => void run((st) => deleteWithAttempts(st, s.id))()}
-                t={t}
-                testId="history-delete"
-              />
-            </span>
+            <div class="history-foot">
+              <HistoryRowMeta s={s} t={t} />
+              <span class="history-actions">
+                {canContinue(s, activeIds) ? (
+                  <button
+                    type="button"
+                    class="quiet"
+                    data-testid="history-continue"
+                    onClick={() => actions.resume(s)}
+                  >
+                    {t('historyContinue')}
+                  </button>
+                ) : null}
+                <ConfirmButton
+                  label={t('historyDelete')}
+                  question={t('historyDeleteQuestion')}
+                  confirmLabel={t('historyDelete')}
+                  onConfirm={() => void run((st) => deleteWithAttempts(st, s.id))()}
+                  t={t}
+                  testId="history-delete"
+                  quiet
+                />
+              </span>
+            </div>
           </li>
         ))}
       </ul>

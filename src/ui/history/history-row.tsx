@@ -13,20 +13,24 @@ export function answerSnippet(answer: string | undefined): string {
   return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1).trimEnd()}…` : flat;
 }
 
-/** What a history row says about a session: question, the start of its answer, when, how it ended, sources. */
-export function HistoryRowText({ s, t }: { s: SessionRecord; t: Translate }) {
-  const sources = readCitedAnswer(s.citations)?.sources.length ?? 0;
+/** What a history row's open button shows: the question and the start of its answer. */
+export function HistoryRowText({ s }: { s: SessionRecord }) {
   const snippet = answerSnippet(s.answer);
+  return (
+    <>
+      <span class="history-question">{s.question}</span>
+      {snippet ? <span class="history-snippet">{snippet}</span> : null}
+    </>
+  );
+}
+
+/** Under it, beside the row's buttons: when, how it ended, how many sources. */
+export function HistoryRowMeta({ s, t }: { s: SessionRecord; t: Translate }) {
+  const sources = readCitedAnswer(s.citations)?.sources.length ?? 0;
   const meta = [
     formatWhen(s.updatedAt),
     t(`sessionStatus_${s.status}`),
     sources > 0 ? t(sources === 1 ? 'historySource' : 'historySources', String(sources)) : null,
   ].filter(Boolean);
-  return (
-    <>
-      <span class="history-question">{s.question}</span>
-      {snippet ? <span class="history-snippet">{snippet}</span> : null}
-      <span class="history-meta">{meta.join(' · ')}</span>
-    </>
-  );
+  return <span class="history-meta">{meta.join(' · ')}</span>;
 }

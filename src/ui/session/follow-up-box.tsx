@@ -1,10 +1,13 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { Translate } from '../shared/translate';
+import { useGrowToFit } from '../shared/use-grow-to-fit';
 
 /** Asks a follow-up in the same thread: the new run starts from this answer and its sources. */
 export function FollowUpBox({ onAsk, t }: { onAsk: (question: string) => Promise<boolean>; t: Translate }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useGrowToFit(box, text);
   const ask = async () => {
     const q = text.trim();
     if (!q || busy) return;
@@ -29,7 +32,8 @@ export function FollowUpBox({ onAsk, t }: { onAsk: (question: string) => Promise
       <textarea
         id="follow-up"
         data-testid="follow-up"
-        rows={2}
+        ref={box}
+        rows={1}
         placeholder={t('followUpPlaceholder')}
         value={text}
         onInput={(e) => setText(e.currentTarget.value)}

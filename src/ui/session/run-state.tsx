@@ -42,6 +42,7 @@ export function RunState({
   if (!text) return null;
   return (
     <p class={`run-state ${view.status}`} data-testid="run-state" data-state={view.status}>
+      {/* The run's one busy mark: the live line below says what is being done, without a second one. */}
       {view.status === 'running' ? <span class="spinner" aria-hidden="true" /> : null}
       {text}
     </p>

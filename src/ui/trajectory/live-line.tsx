@@ -61,7 +61,6 @@ export function LiveLine({
         </span>
         <span class="visually-hidden">{t('lineStep', String(live.seq + 1))} </span>
         <span class="line-text">{what}</span>
-        <span class="spinner" aria-hidden="true" />
         {live.attempt > 1 ? <span class="badge">{t('liveAttempt', String(live.attempt))}</span> : null}
       </div>
       {live.retry ? <p class="step-note">{t('liveRetry', live.retry.detail || live.retry.reason)}</p> : null}

@@ -16,7 +16,7 @@ function pagesRead(steps: readonly AgentStep[]): number {
 /**
  * The research trail behind an answer: one line ("12 steps · 5 searches · 4 pages") that opens to
  * a line per step and the run's figures. Open while the run goes or when it ended without an
- * answer; folded once the answer is there, so the answer is what the panel shows.
+ * answer; folded as soon as the answer is there, so the answer is what the panel shows.
  */
 export function Trail({
   steps,
@@ -43,7 +43,8 @@ export function Trail({
   onRetry?: ((seq: number) => void) | undefined;
   t: Translate;
 }) {
-  const wantOpen = running || !answered;
+  // Folded the moment the answer shows, not when the run has finished saving it a little later.
+  const wantOpen = !answered;
   const [open, setOpen] = useState(wantOpen);
   useEffect(() => setOpen(wantOpen), [wantOpen]);
   const pages = useMemo(() => pagesRead(steps), [steps]);
