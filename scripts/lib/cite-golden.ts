@@ -19,7 +19,7 @@ export interface GoldUnit {
 
 export interface GoldAnswer {
   id: string;
-  split: 'dev' | 'held-out' | 'fresh';
+  split: 'dev' | 'held-out' | 'fresh' | 'fresh-2';
   pageIds: string[];
   units: GoldUnit[];
   answer: string;
@@ -52,8 +52,8 @@ export function parseGoldAnswer(id: string, source: string, known: ReadonlySet<s
   const body = rest.join('---\n');
   const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(head)?.[1]?.trim() ?? '';
   const split = field('split');
-  if (split !== 'dev' && split !== 'held-out' && split !== 'fresh')
-    throw new Error(`${id}: split must be dev, held-out or fresh`);
+  if (split !== 'dev' && split !== 'held-out' && split !== 'fresh' && split !== 'fresh-2')
+    throw new Error(`${id}: split must be dev, held-out, fresh or fresh-2`);
   const pageIds = field('pages').split(/\s+/).filter(Boolean);
   const units: GoldUnit[] = [];
   let from = 0;
