@@ -1,5 +1,7 @@
 import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
+import { numberRebound } from './cite-number-binding';
+import { opposedWord } from './cite-opposites';
 import { citeTerms } from './cite-terms';
 
 /**
@@ -13,17 +15,28 @@ import { citeTerms } from './cite-terms';
  * English, German and Chinese are covered (plus the commonest French and Spanish negations).
  */
 
-export type Mismatch = 'number' | 'name' | 'negation' | 'quantifier' | 'direction';
+export type Mismatch = 'number' | 'name' | 'title' | 'negation' | 'quantifier' | 'direction';
 
 // "not only X but also Y" asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
 const NEGATION =
   /\b(?:not|no|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不))/giu;
 
-const QUANTIFIERS: RegExp[] = [
-  /\b(?:all|every|always|entire(?:ly)?|fully|completely|alle[mnrs]?|jede[mnrs]?|immer|vollständig|gesamte?[nmrs]?)\b|所有|全部|总是|一直|始终/iu,
-  /\b(?:only|solely|exclusive(?:ly)?|nur|ausschließlich|lediglich)\b|只有|仅|唯一/iu,
+const ALL =
+  /\b(?:all|every|always|entire(?:ly)?|fully|completely|alle[mnrs]?|jede[mnrs]?|immer|vollständig|gesamte?[nmrs]?)\b|所有|全部|总是|一直|始终/iu;
+const ONLY = /\b(?:only|solely|exclusive(?:ly)?|nur|ausschließlich|lediglich)\b|只有|仅|唯一/iu;
+/** What a claim's quantifier needs in the page's sentence ("just one line" says "only one line"). */
+const QUANTIFIERS: Array<[RegExp, RegExp]> = [
+  [ALL, ALL],
+  [ONLY, new RegExp(`${ONLY.source}|\\b(?:just|merely|simply|alone|bloß)\\b|只`, 'iu')],
 ];
+
+/** The page denies what it just said: "… like Temple Run, but that's not the case." */
+const DENIED =
+  /\b(?:(?:that|this|it)(?:['’]s| is) not (?:the case|true|so)|(?:that|this|it) isn['’]t (?:the case|true|so)|is a myth)\b/iu;
+
+/** A title the claim names in 《…》 (or 「…」) must be the one the page names. */
+const TITLED = /[《「]([^》」]{1,40})[》」]/gu;
 
 // "no longer", "keinen … mehr": the "more" there is part of the negation, not a comparison.
 const NO_LONGER = /\b(not?|nicht|kein(?:e[mnrs]?)?)\b([^,;.!?]{0,40}?)\s(?:mehr|more|longer)\b/giu;
@@ -67,6 +80,10 @@ const REACH = 2;
  */
 function negates(text: string, from: number, to: number, keys: ReadonlySet<string>): boolean {
   const plain = text.slice(from, to + 60).replace(NOT_ONLY, (x) => ' '.repeat(x.length));
+  // In English a capitalised word names who or what the negated thing is about ("didn't work on
+  // Snapchat CEO Evan Spiegel, who rebuffed…", "Neither has Sudan's status…"): the name is not
+  // what is denied. German capitalises every noun, so there names count.
+  const names = !GERMAN.test(plain);
   for (const m of plain.matchAll(NEGATION)) {
     const at = (m.index ?? 0) + m[0].length;
     if (from + (m.index ?? 0) >= to) break;
@@ -74,7 +91,7 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
     if (
       citeTerms(after)
         .slice(0, REACH)
-        .some((t) => keys.has(t.key))
+        .some((t) => keys.has(t.key) && !(names && /^\p{Lu}/u.test(after.slice(t.start, t.end))))
     )
       return true;
   }
@@ -115,21 +132,33 @@ export function mismatch(
 ): Mismatch | null {
   let from = text.length;
   let to = 0;
+  let numberMissing = false;
   claim.terms.forEach((t, i) => {
     if (!counted[i]) return;
     from = Math.min(from, t.start);
     to = Math.max(to, t.end);
-    if (t.value !== undefined && !w.hit[i]) from = -1;
+    // "one" is as often a pronoun ("it is one that…") as a count.
+    if (t.value !== undefined && !w.hit[i] && !/^one$/i.test(text.slice(t.start, t.end)))
+      numberMissing = true;
   });
-  if (from < 0) return 'number';
+  if (numberMissing) return 'number';
   const said = text.slice(from, to);
-  const sentence = `${sentenceAround(page.text, w.start, w.end)}\n${page.title?.text ?? ''}`;
+  const around = sentenceAround(page.text, w.start, w.end);
+  const sentence = `${around}\n${page.title?.text ?? ''}`;
   if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
+  for (const m of said.matchAll(TITLED)) if (!titleHeld(m[1] ?? '', sentence)) return 'title';
+  if (numberRebound(text, claim.terms, counted, sentence)) return 'number';
   const keys = new Set(claim.terms.filter((_, i) => counted[i]).map((t) => t.key));
   const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));
   const lead = clauseStart(page.text, w.start);
-  if (negates(said, 0, said.length, keys) !== negates(page.text, lead, w.end, held)) return 'negation';
-  for (const q of QUANTIFIERS) if (q.test(said) && !q.test(sentence)) return 'quantifier';
+  const negated = negates(said, 0, said.length, keys);
+  if (negated !== negates(page.text, lead, w.end, held)) return 'negation';
+  if (!negated && DENIED.test(around)) return 'negation';
+  for (const [q, page_] of QUANTIFIERS) if (q.test(said) && !page_.test(sentence)) return 'quantifier';
+  const lacking = claim.terms
+    .filter((_, i) => counted[i] && !w.hit[i])
+    .map((t) => text.slice(t.start, t.end));
+  if (opposedWord(lacking, around)) return 'direction';
   const claimed = withoutNoLonger(said);
   const stated = withoutNoLonger(sentence);
   for (const [up, down] of DIRECTIONS) {
@@ -137,6 +166,12 @@ export function mismatch(
     if (down.test(claimed) && !down.test(stated) && up.test(stated)) return 'direction';
   }
   return null;
+}
+
+/** A page that marks its titles must mark this one ("科学刊物《自然》" names 《自然》, not 《科学》). */
+function titleHeld(title: string, sentence: string): boolean {
+  if (!/[《「]/u.test(sentence)) return sentence.includes(title);
+  return [...sentence.matchAll(TITLED)].some((m) => m[1] === title);
 }
 
 /** Whether each name the claim states (a capitalised word that does not start the sentence) is in the window. */

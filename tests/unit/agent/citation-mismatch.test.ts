@@ -26,6 +26,24 @@ const zh = {
   text: '在这项研究中，17名男子在地面喝了伏特加。研究人员发现酒精和海拔高度没有交互作用。',
 };
 
+const kit = {
+  url: 'https://kit.example/review',
+  title: 'Starter kit review',
+  text: [
+    'The case is 59% plastic and 27% aluminium.',
+    'The more kits a school buys, the higher the discount it gets and the less it pays per kit.',
+    'The sales pitch did not work on Broadcom, which signed the supply deal in 2016.',
+    'It might sound like a toy for children, but that is not the case.',
+    'Setting it up takes just one cable.',
+    'A tester had used two cables – the manual says to connect three.',
+  ].join('\n'),
+};
+const zhJournal = {
+  url: 'https://zh.example/b',
+  title: '新电脑',
+  text: 'DeepMind已将其研究结果发表在科学刊物《自然》上。',
+};
+
 const cited = (answer: string, pages = [pi]) => citeAnswer(answer, pages).sentences[0]?.citations ?? [];
 
 describe('citations: a claim that reuses the page words to say something else', () => {
@@ -59,5 +77,34 @@ describe('citations: a claim that reuses the page words to say something else', 
   it('needs the names it states', () => {
     expect(cited('The board was released in February 2016 by the foundation.')).toEqual([1]);
     expect(cited('The board was released in February 2016 by Broadcom.')).toEqual([]);
+  });
+
+  it('keeps a number with the word it counts', () => {
+    expect(cited('The case is 59% plastic.', [kit])).toEqual([1]);
+    expect(cited('The case is 59% aluminium.', [kit])).toEqual([]);
+    expect(cited('The manual says to connect three cables.', [kit])).toEqual([1]);
+    expect(cited('The manual says to connect two cables.', [kit])).toEqual([]);
+  });
+
+  it('does not take a word for its opposite when the page has both directions nearby', () => {
+    expect(cited('The more kits a school buys, the higher its discount.', [kit])).toEqual([1]);
+    expect(cited('The more kits a school buys, the lower its discount.', [kit])).toEqual([]);
+  });
+
+  it('reads a negation as denying the next words, not a name after them', () => {
+    expect(cited('Broadcom signed the supply deal in 2016.', [kit])).toEqual([1]);
+  });
+
+  it('hears the page deny what it just said', () => {
+    expect(cited('The kit is a toy for children.', [kit])).toEqual([]);
+  });
+
+  it('takes "just" for "only"', () => {
+    expect(cited('Setting it up only takes one cable.', [kit])).toEqual([1]);
+  });
+
+  it('needs the title named in 《》', () => {
+    expect(cited('DeepMind的研究结果发表在《自然》杂志上。', [zhJournal])).toEqual([1]);
+    expect(cited('DeepMind的研究结果发表在《科学》杂志上。', [zhJournal])).toEqual([]);
   });
 });

@@ -1,0 +1,58 @@
+import { citeTerms, numbersAgree, type Term } from './cite-terms';
+
+/**
+ * Whether a number the claim states is tied on the page to something else. "WordPress's code base
+ * is 59% JavaScript" holds every word of "59% PHP and 27% JavaScript", and "she had taken two
+ * tablets" every word of "two tablets was a lethal dose – and she had taken eight": there the
+ * word the claim puts right beside its number stands right beside another number, and never
+ * beside this one.
+ */
+export function numberRebound(
+  text: string,
+  claimTerms: readonly Term[],
+  counted: readonly boolean[],
+  stretch: string,
+): boolean {
+  const page = citeTerms(stretch);
+  for (let i = 0; i < claimTerms.length; i++) {
+    const n = claimTerms[i];
+    if (!n || n.value === undefined || !counted[i]) continue;
+    // The word before a number is usually what happens to it ("taken two", "costs $35"): where
+    // the page has that word beside a number, it decides; else the word after it (what is counted).
+    const before = claimTerms[i - 1];
+    const after = claimTerms[i + 1];
+    const verb =
+      before && before.value === undefined && touching(text, before, n)
+        ? beside(stretch, page, before.key, n.value, 1)
+        : 'none';
+    if (verb === 'other') return true;
+    if (verb === 'same') continue;
+    if (after && after.value === undefined && touching(text, n, after)) {
+      if (beside(stretch, page, after.key, n.value, -1) === 'other') return true;
+    }
+  }
+  return false;
+}
+
+/** Only spaces, currency or percent signs between two terms: "59% JavaScript", "taken two". */
+const touching = (text: string, a: Term, b: Term) => /^[\s$€£¥%]*$/u.test(text.slice(a.end, b.start));
+
+/** Whether `key` stands right beside (at `side`) this number somewhere, only other numbers, or none. */
+function beside(
+  stretch: string,
+  page: readonly Term[],
+  key: string,
+  value: number,
+  side: -1 | 1,
+): 'same' | 'other' | 'none' {
+  let found: 'other' | 'none' = 'none';
+  for (let p = 0; p < page.length; p++) {
+    const at = page[p];
+    const next = page[p + side];
+    if (at?.key !== key || next?.value === undefined) continue;
+    if (!touching(stretch, side < 0 ? next : at, side < 0 ? at : next)) continue;
+    if (numbersAgree(value, next.value)) return 'same';
+    found = 'other';
+  }
+  return found;
+}
