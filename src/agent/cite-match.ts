@@ -4,7 +4,8 @@ import type { Term } from './cite-terms';
 /**
  * The best stretch of a page for a claim: of all windows of `span` consecutive terms (a sliding,
  * overlapping window over the page, so text split across lines or passages is still seen whole),
- * the one holding the largest weighted share of the claim's terms.
+ * the one holding the largest weighted share of the claim's terms, then the next best few that
+ * start and end elsewhere (tried when the best one fails a check).
  */
 export interface Claim {
   terms: Term[];
@@ -20,6 +21,9 @@ export interface Window {
   end: number;
   /** Which claim terms the window holds. */
   hit: boolean[];
+  /** Term positions of the window's first and last word on the page. */
+  from: number;
+  to: number;
 }
 
 export function claimOf(terms: readonly Term[], corpus: CorpusIndex): Claim {
@@ -40,14 +44,18 @@ function onPage(page: PageIndex, term: Term): boolean {
   return term.value === undefined ? page.positions.has(term.key) : keysOn(page, term).length > 0;
 }
 
-export function bestWindow(
+/** How many separate windows of one page are tried before the page is taken not to hold the claim. */
+const ALTERNATES = 3;
+
+/** The page's windows holding at least `minShare` of the claim, best first, each starting and ending elsewhere. */
+export function pageWindows(
   page: PageIndex,
   pageNo: number,
   claim: Claim,
   counted: readonly boolean[],
   span: number,
   minShare: number,
-): Window | null {
+): Window[] {
   const weight = (i: number) => claim.weights[i] ?? 0;
   const inTitle = new Array<boolean>(claim.terms.length).fill(false);
   let total = 0;
@@ -75,7 +83,7 @@ export function bestWindow(
     } else if (lists.length > before) present += weight(i);
   });
   // A page that lacks too much of the claim anywhere cannot hold it in a window: skip the scan.
-  if (total === 0 || (present + titled) / total < minShare || size === 0) return null;
+  if (total === 0 || (present + titled) / total < minShare || size === 0) return [];
   // Occurrences as position × 256 + claim term in one typed array: a numeric sort, no objects.
   const occ = new Float64Array(size);
   let n = 0;
@@ -89,9 +97,6 @@ export function bestWindow(
   const counts = new Array<number>(claim.terms.length).fill(0);
   // Title words count wherever the window is; the window still prefers to hold them itself.
   let covered = titled;
-  let best = -1;
-  let bestFrom = 0;
-  let bestTo = 0;
   let from = 0;
   const add = (term: number, by: number) => {
     counts[term] = (counts[term] ?? 0) + by;
@@ -99,6 +104,11 @@ export function bestWindow(
     if (!inTitle[term] && by > 0 && now === 1) covered += weight(term);
     if (!inTitle[term] && by < 0 && now === 0) covered -= weight(term);
   };
+  // Every window that could be cited, as (covered, first, last occurrence): the best one may say
+  // something else than the claim (a negation before it, a word from the sentence before), and
+  // then the next best elsewhere on the page may still hold the claim.
+  const need = minShare * total - 1e-9;
+  const found: number[] = [];
   for (let to = 0; to < size; to++) {
     const pos = posAt(to);
     add(termAt(to), 1);
@@ -107,26 +117,31 @@ export function bestWindow(
       from++;
     }
     // Drop leading words the window holds again later: the same share in fewer words quotes better.
-    while (from < to && (counts[termAt(from)] ?? 0) > 1) {
+    while (from < to && ((counts[termAt(from)] ?? 0) > 1 || inTitle[termAt(from)])) {
       add(termAt(from), -1);
       from++;
     }
-    const length = pos - posAt(from);
-    const bestLength = posAt(bestTo) - posAt(bestFrom);
-    if (covered > best + 1e-9 || (covered > best - 1e-9 && length < bestLength)) {
-      best = covered;
-      bestFrom = from;
-      bestTo = to;
-    }
+    if (covered >= need) found.push(covered, from, to);
   }
-  const hit = inTitle.slice();
-  for (let k = bestFrom; k <= bestTo; k++) hit[termAt(k)] = true;
-  const start = page.starts[posAt(bestFrom)] ?? 0;
-  const end = page.ends[posAt(bestTo)] ?? 0;
-  return { page: pageNo, share: best / total, start, end, hit };
+  const order = Array.from({ length: found.length / 3 }, (_, k) => k * 3);
+  const length = (k: number) => posAt(found[k + 2] ?? 0) - posAt(found[k + 1] ?? 0);
+  order.sort((a, b) => (found[b] ?? 0) - (found[a] ?? 0) || length(a) - length(b));
+  const out: Window[] = [];
+  for (const k of order) {
+    const first = posAt(found[k + 1] ?? 0);
+    const last = posAt(found[k + 2] ?? 0);
+    if (out.some((w) => w.from === first || w.to === last)) continue;
+    const hit = inTitle.slice();
+    for (let j = found[k + 1] ?? 0; j <= (found[k + 2] ?? 0); j++) hit[termAt(j)] = true;
+    const start = page.starts[first] ?? 0;
+    const end = page.ends[last] ?? 0;
+    out.push({ page: pageNo, share: (found[k] ?? 0) / total, start, end, hit, from: first, to: last });
+    if (out.length >= ALTERNATES) break;
+  }
+  return out;
 }
 
-/** The best window of each page for the claim's counted terms holding at least `minShare`, best first. */
+/** The windows of every page holding at least `minShare` of the claim's counted terms, best first. */
 export function rankWindows(
   corpus: CorpusIndex,
   claim: Claim,
@@ -136,8 +151,7 @@ export function rankWindows(
 ): Window[] {
   const out: Window[] = [];
   corpus.pages.forEach((page, p) => {
-    const w = bestWindow(page, p, claim, counted, span, minShare);
-    if (w && w.share >= minShare) out.push(w);
+    out.push(...pageWindows(page, p, claim, counted, span, minShare));
   });
   return out.sort((a, b) => b.share - a.share);
 }

@@ -6,7 +6,7 @@
  */
 const PAIRS: Array<[RegExp, RegExp]> = [
   [
-    /^(?:higher|highest|greater|greatest|larger|largest|bigger|biggest)$/,
+    /^(?:more|higher|highest|greater|greatest|larger|largest|bigger|biggest)$/,
     /^(?:lower|lowest|less|least|smaller|smallest|fewer|fewest)$/,
   ],
   [/^(?:longer|longest)$/, /^(?:shorter|shortest|less|quicker|faster)$/],

@@ -18,6 +18,8 @@ const MAX_SOURCES = 3;
 /** A second page is cited beside the best only when it supports the claim nearly as well. */
 const NEAR = 0.15;
 const MIN_CLAUSE_TERMS = 3;
+/** How much less of the claim another window of a page whose best window failed may hold. */
+const ALTERNATE_NEAR = 0.05;
 
 const merged = (a: readonly boolean[], b: readonly boolean[]) => a.map((x, i) => x || (b[i] ?? false));
 
@@ -53,9 +55,17 @@ function supporting(
 ): Window[] {
   const span = spanFor(counted.filter(Boolean).length);
   const out: Window[] = [];
+  const tried = new Map<number, number>();
   for (const w of rankWindows(corpus, claim, counted, span, SUPPORT)) {
     const first = out[0];
     if (out.length >= limit || (first && w.share < first.share - NEAR)) break;
+    // A page already cited needs no second window. One whose best window failed the checks may
+    // still hold the claim in another as good (the best one took in a negation from the sentence
+    // before); a weaker one would hold less of the claim than the stretch that contradicted it.
+    if (out.some((o) => o.page === w.page)) continue;
+    const pageBest = tried.get(w.page);
+    if (pageBest === undefined) tried.set(w.page, w.share);
+    else if (w.share < pageBest - ALTERNATE_NEAR) continue;
     const page = corpus.pages[w.page];
     if (page && mismatch(text, claim, counted, w, page) === null) out.push(w);
   }
@@ -113,7 +123,8 @@ export function quoteOf(text: string, w: Window): string {
   const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('。'));
   if (cut >= 0) start -= before.length - cut - 1;
   else if (start <= 120) start = 0;
-  const after = /^[^\n.!?。！？]{0,120}[.!?。！？]?/u.exec(text.slice(end))?.[0] ?? '';
+  const after =
+    /^(?:[^\n.!?。！？]|[.!?](?=[^\s.!?]))*[.!?。！？]?/u.exec(text.slice(end, end + 120))?.[0] ?? '';
   end += after.length;
   let quote = readable(text.slice(start, end));
   if (quote.length > QUOTE_MAX) {

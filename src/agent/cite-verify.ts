@@ -66,6 +66,7 @@ const DIRECTIONS: Array<[RegExp, RegExp]> = [
 const GERMAN =
   /\b(?:der|die|das|und|ist|nicht|mit|für|den|dem|des|eine?|sich|auch|wird|werden|hat|kann|über|wurde)\b/iu;
 const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*/gu;
+const WORDS = /[\p{L}\p{N}]+/gu;
 const FIRST_WORD = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u;
 
 /** How far a negation reaches: the next few words of its clause ("not iPhone exclusive", "no real definition"). */
@@ -115,7 +116,8 @@ function sentenceAround(text: string, start: number, end: number): string {
     before.lastIndexOf('! '),
   );
   const from = cut >= 0 ? start - before.length + cut + 1 : Math.max(0, start - 400);
-  const after = /^[^\n.!?。！？]{0,400}/u.exec(text.slice(end))?.[0] ?? '';
+  // A dot inside a word ("Backbone.js", "3.5") does not end the sentence.
+  const after = /^(?:[^\n.!?。！？]|[.!?](?=[^\s.!?]))*/u.exec(text.slice(end, end + 400))?.[0] ?? '';
   return text.slice(from, end + after.length);
 }
 
@@ -155,10 +157,7 @@ export function mismatch(
   if (negated !== negates(page.text, lead, w.end, held)) return 'negation';
   if (!negated && DENIED.test(around)) return 'negation';
   for (const [q, page_] of QUANTIFIERS) if (q.test(said) && !page_.test(sentence)) return 'quantifier';
-  const lacking = claim.terms
-    .filter((_, i) => counted[i] && !w.hit[i])
-    .map((t) => text.slice(t.start, t.end));
-  if (opposedWord(lacking, around)) return 'direction';
+  if (opposedWord(said.match(WORDS) ?? [], around)) return 'direction';
   const claimed = withoutNoLonger(said);
   const stated = withoutNoLonger(sentence);
   for (const [up, down] of DIRECTIONS) {

@@ -65,6 +65,17 @@ describe('citations: which sentences are supported', () => {
     expect(c.sentences.map((s) => s.citations)).toEqual([[1], []]);
   });
 
+  it('tries the next stretch of a page when the best one takes in a negation from the sentence before', () => {
+    const survey = {
+      url: 'https://d.example/a',
+      title: 'What teams told our dashboard survey',
+      text: 'The survey also asked teams not using dashboards about their alerts.\nAbout 74% of teams using dashboards said they wanted fewer alerts, compared to 57% of the others.',
+    };
+    const c = citeAnswer('In the survey, 74% of teams using dashboards wanted fewer alerts.', [survey]);
+    expect(c.sentences[0]?.citations).toEqual([1]);
+    expect(c.sentences[0]?.quotes?.[0]).toMatch(/^About 74% of teams using dashboards/);
+  });
+
   it('gives each citation the words of the page that support it', () => {
     const c = cite('The moa were nine species of flightless birds.');
     expect(c.sentences[0]?.quotes?.[0]).toBe('The moa were nine species of flightless birds.');
