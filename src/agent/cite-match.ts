@@ -44,9 +44,6 @@ function onPage(page: PageIndex, term: Term): boolean {
   return term.value === undefined ? page.positions.has(term.key) : keysOn(page, term).length > 0;
 }
 
-/** How many separate windows of one page are tried before the page is taken not to hold the claim. */
-const ALTERNATES = 3;
-
 /** The page's windows holding at least `minShare` of the claim, best first, each starting and ending elsewhere. */
 export function pageWindows(
   page: PageIndex,
@@ -55,6 +52,7 @@ export function pageWindows(
   counted: readonly boolean[],
   span: number,
   minShare: number,
+  limit = 1,
 ): Window[] {
   const weight = (i: number) => claim.weights[i] ?? 0;
   const inTitle = new Array<boolean>(claim.terms.length).fill(false);
@@ -104,11 +102,14 @@ export function pageWindows(
     if (!inTitle[term] && by > 0 && now === 1) covered += weight(term);
     if (!inTitle[term] && by < 0 && now === 0) covered -= weight(term);
   };
-  // Every window that could be cited, as (covered, first, last occurrence): the best one may say
-  // something else than the claim (a negation before it, a word from the sentence before), and
-  // then the next best elsewhere on the page may still hold the claim.
+  // With `limit` above 1, every window that could be cited, as (covered, first, last occurrence):
+  // the best one may say something else than the claim (a negation before it, a word from the
+  // sentence before), and then the next best elsewhere on the page may still hold it. Most
+  // claims pass on the best window, so the plain scan keeps only that one.
   const need = minShare * total - 1e-9;
   const found: number[] = [];
+  let best = -1;
+  let bestLength = 0;
   for (let to = 0; to < size; to++) {
     const pos = posAt(to);
     add(termAt(to), 1);
@@ -116,12 +117,25 @@ export function pageWindows(
       add(termAt(from), -1);
       from++;
     }
-    // Drop leading words the window holds again later: the same share in fewer words quotes better.
+    // Drop leading words the window holds again later (or that the title holds): the same share
+    // in fewer words quotes better.
     while (from < to && ((counts[termAt(from)] ?? 0) > 1 || inTitle[termAt(from)])) {
       add(termAt(from), -1);
       from++;
     }
-    if (covered >= need) found.push(covered, from, to);
+    if (covered < need) continue;
+    if (limit > 1) {
+      found.push(covered, from, to);
+      continue;
+    }
+    const length = pos - posAt(from);
+    if (covered > best + 1e-9 || (covered > best - 1e-9 && length < bestLength)) {
+      best = covered;
+      bestLength = length;
+      found[0] = covered;
+      found[1] = from;
+      found[2] = to;
+    }
   }
   const order = Array.from({ length: found.length / 3 }, (_, k) => k * 3);
   const length = (k: number) => posAt(found[k + 2] ?? 0) - posAt(found[k + 1] ?? 0);
@@ -136,7 +150,7 @@ export function pageWindows(
     const start = page.starts[first] ?? 0;
     const end = page.ends[last] ?? 0;
     out.push({ page: pageNo, share: (found[k] ?? 0) / total, start, end, hit, from: first, to: last });
-    if (out.length >= ALTERNATES) break;
+    if (out.length >= limit) break;
   }
   return out;
 }

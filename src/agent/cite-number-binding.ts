@@ -1,6 +1,8 @@
-import { citeTerms, numbersAgree, type Term } from './cite-terms';
+import { numbersAgree, type Term } from './cite-terms';
 
 /**
+ * Number checks on the stretch of page (`stretch`, with its terms `page`) a claim was matched to.
+ *
  * Whether a number the claim states is tied on the page to something else. "WordPress's code base
  * is 59% JavaScript" holds every word of "59% PHP and 27% JavaScript", and "she had taken two
  * tablets" every word of "two tablets was a lethal dose – and she had taken eight": there the
@@ -12,8 +14,8 @@ export function numberRebound(
   claimTerms: readonly Term[],
   counted: readonly boolean[],
   stretch: string,
+  page: readonly Term[],
 ): boolean {
-  const page = citeTerms(stretch);
   for (let i = 0; i < claimTerms.length; i++) {
     const n = claimTerms[i];
     if (!n || n.value === undefined || !counted[i]) continue;
@@ -56,3 +58,36 @@ function beside(
   }
   return found;
 }
+
+const BOUND =
+  /\b(?:less than|fewer than|more than|under|below|over|at least|at most|up to|upwards of)\s+(?:[\p{L}’']+\s+){0,2}$/iu;
+
+/**
+ * Whether the page gives a number the claim states only as a bound: "for less than its original
+ * $4 billion asking price" does not say it paid $4 billion. A claim that bounds it too agrees.
+ */
+export function onlyBound(
+  text: string,
+  claimTerms: readonly Term[],
+  counted: readonly boolean[],
+  stretch: string,
+  page: readonly Term[],
+): boolean {
+  for (let i = 0; i < claimTerms.length; i++) {
+    const n = claimTerms[i];
+    if (!n || n.value === undefined || !counted[i]) continue;
+    if (BOUND.test(prefix(text, n.start))) continue;
+    let bounded = false;
+    let plain = false;
+    for (const t of page) {
+      if (t.value === undefined || !numbersAgree(n.value, t.value)) continue;
+      if (BOUND.test(prefix(stretch, t.start))) bounded = true;
+      else plain = true;
+    }
+    if (bounded && !plain) return true;
+  }
+  return false;
+}
+
+/** The words before a number, without a currency sign. */
+const prefix = (text: string, at: number) => text.slice(Math.max(0, at - 40), at).replace(/[$€£¥]\s*$/u, '');

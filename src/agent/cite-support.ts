@@ -1,6 +1,6 @@
 import { clauseRanges } from './cite-claims';
 import type { CorpusIndex } from './cite-index';
-import { type Claim, claimOf, rankWindows, spanFor, type Window } from './cite-match';
+import { type Claim, claimOf, pageWindows, rankWindows, spanFor, type Window } from './cite-match';
 import type { Term } from './cite-terms';
 import { mismatch } from './cite-verify';
 
@@ -20,6 +20,8 @@ const NEAR = 0.15;
 const MIN_CLAUSE_TERMS = 3;
 /** How much less of the claim another window of a page whose best window failed may hold. */
 const ALTERNATE_NEAR = 0.05;
+/** How many separate windows of one page are tried before the page is taken not to hold the claim. */
+const ALTERNATES = 3;
 
 const merged = (a: readonly boolean[], b: readonly boolean[]) => a.map((x, i) => x || (b[i] ?? false));
 
@@ -55,19 +57,22 @@ function supporting(
 ): Window[] {
   const span = spanFor(counted.filter(Boolean).length);
   const out: Window[] = [];
-  const tried = new Map<number, number>();
   for (const w of rankWindows(corpus, claim, counted, span, SUPPORT)) {
     const first = out[0];
     if (out.length >= limit || (first && w.share < first.share - NEAR)) break;
-    // A page already cited needs no second window. One whose best window failed the checks may
-    // still hold the claim in another as good (the best one took in a negation from the sentence
-    // before); a weaker one would hold less of the claim than the stretch that contradicted it.
-    if (out.some((o) => o.page === w.page)) continue;
-    const pageBest = tried.get(w.page);
-    if (pageBest === undefined) tried.set(w.page, w.share);
-    else if (w.share < pageBest - ALTERNATE_NEAR) continue;
     const page = corpus.pages[w.page];
-    if (page && mismatch(text, claim, counted, w, page) === null) out.push(w);
+    if (!page) continue;
+    if (mismatch(text, claim, counted, w, page) === null) {
+      out.push(w);
+      continue;
+    }
+    // The best window failed a check: it may have taken in a negation or a word from the sentence
+    // before, and another window of the page as good may still hold the claim. A weaker one would
+    // hold less of the claim than the stretch that contradicted it.
+    const next = pageWindows(page, w.page, claim, counted, span, w.share - ALTERNATE_NEAR, ALTERNATES)
+      .slice(1)
+      .find((o) => mismatch(text, claim, counted, o, page) === null);
+    if (next) out.push(next);
   }
   return out;
 }

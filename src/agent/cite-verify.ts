@@ -1,6 +1,6 @@
 import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { numberRebound } from './cite-number-binding';
+import { numberRebound, onlyBound } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
 import { citeTerms } from './cite-terms';
 
@@ -15,7 +15,7 @@ import { citeTerms } from './cite-terms';
  * English, German and Chinese are covered (plus the commonest French and Spanish negations).
  */
 
-export type Mismatch = 'number' | 'name' | 'title' | 'negation' | 'quantifier' | 'direction';
+export type Mismatch = 'number' | 'name' | 'title' | 'agent' | 'negation' | 'quantifier' | 'direction';
 
 // "not only X but also Y" asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
@@ -74,6 +74,7 @@ const SCOPE = /^[^,;:.!?，。；：！？\n–—]{0,40}/u;
 
 /** How many words past a negation it reaches: "not iPhone exclusive", "no real definition". */
 const REACH = 2;
+const LEAD = /[^,;:.!?，。；：！？\n–—]{0,30}$/u;
 
 /**
  * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
@@ -89,6 +90,11 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
     const at = (m.index ?? 0) + m[0].length;
     if (from + (m.index ?? 0) >= to) break;
     const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
+    // What the negation is said of: the word right before it in its clause ("Allen was not
+    // involved", "its shareholders will not receive").
+    const lead = LEAD.exec(plain.slice(0, m.index ?? 0))?.[0] ?? '';
+    const subject = citeTerms(lead).pop();
+    if (subject && keys.has(subject.key)) return true;
     if (
       citeTerms(after)
         .slice(0, REACH)
@@ -149,7 +155,12 @@ export function mismatch(
   const sentence = `${around}\n${page.title?.text ?? ''}`;
   if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
   for (const m of said.matchAll(TITLED)) if (!titleHeld(m[1] ?? '', sentence)) return 'title';
-  if (numberRebound(text, claim.terms, counted, sentence)) return 'number';
+  if (!agentHeld(said, around)) return 'agent';
+  if (claim.terms.some((t, i) => t.value !== undefined && counted[i])) {
+    const terms = citeTerms(sentence);
+    if (numberRebound(text, claim.terms, counted, sentence, terms)) return 'number';
+    if (onlyBound(text, claim.terms, counted, sentence, terms)) return 'number';
+  }
   const keys = new Set(claim.terms.filter((_, i) => counted[i]).map((t) => t.key));
   const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));
   const lead = clauseStart(page.text, w.start);
@@ -166,6 +177,27 @@ export function mismatch(
   }
   return null;
 }
+
+// "written by Shay Friedman", "run by the analyst firm RedMonk": the verb and who did it.
+const AGENT = /\b([\p{L}]+) by (?:the [\p{Ll}\s]{0,30})?(\p{Lu}[\p{L}\p{N}.-]*)/gu;
+
+/**
+ * Who did something, named with "by": the page must say it of them too, with "by" before the name
+ * or with the same verb. A page that names a person beside a tweet or as an analyst does not say
+ * they wrote the library or ran the survey.
+ */
+function agentHeld(said: string, around: string): boolean {
+  for (const m of said.matchAll(AGENT)) {
+    const verb = citeTerms(m[1] ?? '')[0]?.key;
+    const name = m[2] ?? '';
+    if (new RegExp(`\\bby (?:[\\p{L}.-]+ ){0,3}${escape(name)}`, 'u').test(around)) continue;
+    if (verb && citeTerms(around).some((t) => t.key === verb)) continue;
+    return false;
+  }
+  return true;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A page that marks its titles must mark this one ("科学刊物《自然》" names 《自然》, not 《科学》). */
 function titleHeld(title: string, sentence: string): boolean {
@@ -193,9 +225,14 @@ function namesHeld(
   return true;
 }
 
+// One sentence's initials serve every acronym of the claim checked against it.
+let initialsOf: { text: string; initials: string } | undefined;
+
 /** "AFP" for "Australian Federal Police": an acronym whose letters start consecutive words of the page. */
 function spelledOut(name: string, text: string): boolean {
   if (!/^\p{Lu}{2,6}$/u.test(name)) return false;
-  const initials = [...text.matchAll(/(?<![\p{L}\p{N}])\p{L}/gu)].map((m) => m[0]).join('');
-  return initials.includes(name);
+  if (initialsOf?.text !== text) {
+    initialsOf = { text, initials: [...text.matchAll(/(?<![\p{L}\p{N}])\p{L}/gu)].map((m) => m[0]).join('') };
+  }
+  return initialsOf.initials.includes(name);
 }

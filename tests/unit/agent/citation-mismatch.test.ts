@@ -38,6 +38,16 @@ const kit = {
     'A tester had used two cables – the manual says to connect three.',
   ].join('\n'),
 };
+const deal = {
+  url: 'https://deal.example/news',
+  title: 'Acme buys a kit maker',
+  text: [
+    'Acme bought the kit maker for less than its $40 million asking price.',
+    'The $20 million goes to the parent company. Its staff will not receive any of it.',
+    'Hock Tan, a senior analyst at Lumen Research, shared his view of the deal.',
+    'The kit was designed by Eben Upton in 2012.',
+  ].join('\n'),
+};
 const zhJournal = {
   url: 'https://zh.example/b',
   title: '新电脑',
@@ -106,5 +116,19 @@ describe('citations: a claim that reuses the page words to say something else', 
   it('needs the title named in 《》', () => {
     expect(cited('DeepMind的研究结果发表在《自然》杂志上。', [zhJournal])).toEqual([1]);
     expect(cited('DeepMind的研究结果发表在《科学》杂志上。', [zhJournal])).toEqual([]);
+  });
+
+  it('does not take a bound for the number', () => {
+    expect(cited('Acme bought the kit maker for less than $40 million.', [deal])).toEqual([1]);
+    expect(cited('Acme paid $40 million for the kit maker.', [deal])).toEqual([]);
+  });
+
+  it('reads a negation as said of the word before it', () => {
+    expect(cited('The $20 million goes to the parent company, not to its staff.', [deal])).toEqual([1]);
+  });
+
+  it('needs the page to say who did it when the sentence names them with "by"', () => {
+    expect(cited('The kit was designed by Eben Upton in 2012.', [deal])).toEqual([1]);
+    expect(cited('The deal was arranged by Hock Tan of Lumen Research.', [deal])).toEqual([]);
   });
 });
