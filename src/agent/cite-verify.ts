@@ -26,10 +26,40 @@ const ALL =
   /\b(?:all|every|always|entire(?:ly)?|fully|completely|alle[mnrs]?|jede[mnrs]?|immer|vollständig|gesamte?[nmrs]?)\b|所有|全部|总是|一直|始终/iu;
 const ONLY = /\b(?:only|solely|exclusive(?:ly)?|nur|ausschließlich|lediglich)\b|只有|仅|唯一/iu;
 /** What a claim's quantifier needs in the page's sentence ("just one line" says "only one line"). */
-const QUANTIFIERS: Array<[RegExp, RegExp]> = [
-  [ALL, ALL],
-  [ONLY, new RegExp(`${ONLY.source}|\\b(?:just|merely|simply|alone|bloß)\\b|只`, 'iu')],
+// The word an "all" or "always" applies to must be beside the page's; "only" is often moved
+// ("takes just one line" for "only takes one line"), so any of the next words will do.
+const QUANTIFIERS: Array<[RegExp, RegExp, number]> = [
+  [ALL, ALL, 1],
+  [ONLY, new RegExp(`${ONLY.source}|\\b(?:just|merely|simply|alone|bloß)\\b|只`, 'iu'), 99],
 ];
+
+/**
+ * Whether a quantifier the claim adds ("always Hermitian") is the page's too: the page's sentence
+ * has one of its kind within a few words of the word the claim applies it to. "Always possible to
+ * find a basis … the product" does not make the product always Hermitian.
+ */
+function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: string, reach: number): boolean {
+  // "Allen" is a name, not German "allen".
+  const m = [...said.matchAll(new RegExp(claimed.source, 'giu'))].find(
+    (q) => (q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0]),
+  );
+  if (!m) return true;
+  const targets = new Set(
+    citeTerms(said.slice((m.index ?? 0) + m[0].length))
+      .slice(0, reach)
+      .map((t) => t.key),
+  );
+  const found = [...sentence.matchAll(new RegExp(stated.source, 'giu'))].filter(
+    (q) => !/^\p{Lu}\p{Ll}/u.test(q[0]) || /^(?:All|Every|Only|Just)/u.test(q[0]),
+  );
+  if (found.length === 0) return false;
+  if (targets.size === 0) return true;
+  return found.some((f) => {
+    const at = f.index ?? 0;
+    const near = citeTerms(sentence.slice(Math.max(0, at - 30), at + f[0].length + 30));
+    return near.some((t) => targets.has(t.key));
+  });
+}
 
 /** The page denies what it just said: "… like Temple Run, but that's not the case." */
 const DENIED =
@@ -74,6 +104,8 @@ const SCOPE = /^[^,;:.!?，。；：！？\n–—]{0,40}/u;
 
 /** How many words past a negation it reaches: "not iPhone exclusive", "no real definition". */
 const REACH = 2;
+/** Negations that deny a verb, so of its subject ("was not", "won't", "nie"; not "without"). */
+const VERBAL = /^(?:not|never|cannot|nicht|nie|niemals|pas|jamais|nunca|[不没未]|n['’]t)$/iu;
 const LEAD = /[^,;:.!?，。；：！？\n–—]{0,30}$/u;
 
 /**
@@ -87,14 +119,16 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
   // what is denied. German capitalises every noun, so there names count.
   const names = !GERMAN.test(plain);
   for (const m of plain.matchAll(NEGATION)) {
-    const at = (m.index ?? 0) + m[0].length;
-    if (from + (m.index ?? 0) >= to) break;
-    const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
+    const index = m.index ?? 0;
+    const at = index + m[0].length;
     // What the negation is said of: the word right before it in its clause ("Allen was not
-    // involved", "its shareholders will not receive").
-    const lead = LEAD.exec(plain.slice(0, m.index ?? 0))?.[0] ?? '';
+    // involved", "its shareholders will not receive"), even when the stretch ends at that word.
+    const lead = LEAD.exec(plain.slice(0, index))?.[0] ?? '';
     const subject = citeTerms(lead).pop();
-    if (subject && keys.has(subject.key)) return true;
+    if (subject && from + index - lead.length + subject.start >= to) break;
+    if (subject && keys.has(subject.key) && VERBAL.test(m[0])) return true;
+    if (from + index >= to) continue;
+    const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
     if (
       citeTerms(after)
         .slice(0, REACH)
@@ -167,7 +201,8 @@ export function mismatch(
   const negated = negates(said, 0, said.length, keys);
   if (negated !== negates(page.text, lead, w.end, held)) return 'negation';
   if (!negated && DENIED.test(around)) return 'negation';
-  for (const [q, page_] of QUANTIFIERS) if (q.test(said) && !page_.test(sentence)) return 'quantifier';
+  for (const [q, page_, reach] of QUANTIFIERS)
+    if (!quantified(said, q, page_, sentence, reach)) return 'quantifier';
   if (opposedWord(said.match(WORDS) ?? [], around)) return 'direction';
   const claimed = withoutNoLonger(said);
   const stated = withoutNoLonger(sentence);

@@ -131,4 +131,14 @@ describe('citations: a claim that reuses the page words to say something else', 
     expect(cited('The kit was designed by Eben Upton in 2012.', [deal])).toEqual([1]);
     expect(cited('The deal was arranged by Hock Tan of Lumen Research.', [deal])).toEqual([]);
   });
+
+  it('needs "always" beside the word it applies to, not elsewhere in the stretch', () => {
+    const parts = {
+      url: 'https://parts.example/faq',
+      title: 'Board FAQ',
+      text: 'Spare parts can always be ordered online. The fan is quiet under load.',
+    };
+    expect(cited('Spare parts can always be ordered online.', [parts])).toEqual([1]);
+    expect(cited('The fan is always quiet, and spare parts can be ordered online.', [parts])).toEqual([]);
+  });
 });
