@@ -29,8 +29,12 @@ const ONLY = /\b(?:only|solely|exclusive(?:ly)?|nur|ausschließlich|lediglich)\b
 // The word an "all" or "always" applies to must be beside the page's; "only" is often moved
 // ("takes just one line" for "only takes one line"), so any of the next words will do.
 const QUANTIFIERS: Array<[RegExp, RegExp, number]> = [
-  [ALL, ALL, 1],
-  [ONLY, new RegExp(`${ONLY.source}|\\b(?:just|merely|simply|alone|bloß)\\b|只`, 'iu'), 99],
+  [new RegExp(ALL.source, 'giu'), new RegExp(ALL.source, 'giu'), 1],
+  [
+    new RegExp(ONLY.source, 'giu'),
+    new RegExp(`${ONLY.source}|\\b(?:just|merely|simply|alone|bloß)\\b|只`, 'giu'),
+    99,
+  ],
 ];
 
 /**
@@ -40,16 +44,14 @@ const QUANTIFIERS: Array<[RegExp, RegExp, number]> = [
  */
 function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: string, reach: number): boolean {
   // "Allen" is a name, not German "allen".
-  const m = [...said.matchAll(new RegExp(claimed.source, 'giu'))].find(
-    (q) => (q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0]),
-  );
+  const m = [...said.matchAll(claimed)].find((q) => (q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0]));
   if (!m) return true;
   const targets = new Set(
     citeTerms(said.slice((m.index ?? 0) + m[0].length))
       .slice(0, reach)
       .map((t) => t.key),
   );
-  const found = [...sentence.matchAll(new RegExp(stated.source, 'giu'))].filter(
+  const found = [...sentence.matchAll(stated)].filter(
     (q) => !/^\p{Lu}\p{Ll}/u.test(q[0]) || /^(?:All|Every|Only|Just)/u.test(q[0]),
   );
   if (found.length === 0) return false;
@@ -106,7 +108,7 @@ const SCOPE = /^[^,;:.!?，。；：！？\n–—]{0,40}/u;
 const REACH = 2;
 /** Negations that deny a verb, so of its subject ("was not", "won't", "nie"; not "without"). */
 const VERBAL = /^(?:not|never|cannot|nicht|nie|niemals|pas|jamais|nunca|[不没未]|n['’]t)$/iu;
-const LEAD = /[^,;:.!?，。；：！？\n–—]{0,30}$/u;
+const LEAD = /[^,;:.!?，。；：！？\n–—]*$/u;
 
 /**
  * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
@@ -123,10 +125,12 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
     const at = index + m[0].length;
     // What the negation is said of: the word right before it in its clause ("Allen was not
     // involved", "its shareholders will not receive"), even when the stretch ends at that word.
-    const lead = LEAD.exec(plain.slice(0, index))?.[0] ?? '';
-    const subject = citeTerms(lead).pop();
-    if (subject && from + index - lead.length + subject.start >= to) break;
-    if (subject && keys.has(subject.key) && VERBAL.test(m[0])) return true;
+    if (VERBAL.test(m[0])) {
+      const lead = LEAD.exec(plain.slice(Math.max(0, index - 30), index))?.[0] ?? '';
+      const subject = citeTerms(lead).pop();
+      if (subject && from + index - lead.length + subject.start >= to) break;
+      if (subject && keys.has(subject.key)) return true;
+    }
     if (from + index >= to) continue;
     const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
     if (
