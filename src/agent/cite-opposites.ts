@@ -23,14 +23,19 @@ const PAIRS: Array<[RegExp, RegExp]> = [
   [/^(?:kill(?:ed|s)?|died|dead|deaths?|fatal)$/, /^(?:sickened|injured|hurt|ill|survived?|sick)$/],
   [/^(?:won|wins?)$/, /^(?:lost|loses?)$/],
   [
-    /^(?:accept(?:ed|s)?|approved?|bought|buys?|acquired?|purchased?)$/,
+    /^(?:accept(?:ed|s)?|approved?|bought|buys?|acquired?|purchased?|offer(?:s|ed|ing)?|agreed)$/,
     /^(?:reject(?:ed|s)?|refused?|rebuffed|denied|declined)$/,
   ],
   [/^(?:remain(?:s|ed)?|stays?|stayed|kept|keeps?)$/, /^(?:removed?|dropped|lifted|deleted)$/],
   [/^(?:support(?:ed|s)?|backed|favou?red)$/, /^(?:oppose[sd]?|against)$/],
   [/^(?:maximum|most)$/, /^(?:minimum|least)$/],
   [
-    /^(?:erhöht|höher|mehr|größer|schneller|besser)$/,
+    /^(?:favou?r(?:s|ed)?|encourage[sd]?|embrace[sd]?|recommend(?:s|ed)?|prefer(?:s|red)?)$/,
+    /^(?:avoid(?:s|ed)?|discourage[sd]?|shun(?:s|ned)?|warn(?:s|ed)?)$/,
+  ],
+  [/^(?:packed|full|rich|plenty)$/, /^(?:lacks?|lacked|lacking|short)$/],
+  [
+    /^(?:erhöht|höher|mehr|größer|schneller|besser|beschleunigt)$/,
     /^(?:verringert|niedriger|weniger|kleiner|langsamer|schlechter)$/,
   ],
 ];

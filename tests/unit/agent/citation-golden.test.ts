@@ -25,7 +25,7 @@ describe('citation golden set', () => {
 
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.92);
+    expect(all.precision).toBeGreaterThanOrEqual(0.93);
     expect(all.recall).toBeGreaterThanOrEqual(0.91);
     expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.9);
   });
@@ -58,13 +58,13 @@ describe('citation golden set', () => {
     expect(fresh.recall).toBeGreaterThanOrEqual(0.98);
   });
 
-  it('keeps precision and recall above their floors (fresh answers 30–37, never tuned on)', () => {
+  it('keeps precision and recall above their floors (answers 30–37, read only after their clean score)', () => {
     const fresh2 = figures(
       answers.filter((a) => a.split === 'fresh-2'),
       pages,
     );
     expect(fresh2.answers).toBeGreaterThanOrEqual(8);
-    expect(fresh2.precision).toBeGreaterThanOrEqual(0.82);
+    expect(fresh2.precision).toBeGreaterThanOrEqual(0.86);
     expect(fresh2.recall).toBeGreaterThanOrEqual(0.8);
   });
 });

@@ -141,4 +141,15 @@ describe('citations: a claim that reuses the page words to say something else', 
     expect(cited('Spare parts can always be ordered online.', [parts])).toEqual([1]);
     expect(cited('The fan is always quiet, and spare parts can be ordered online.', [parts])).toEqual([]);
   });
+
+  it('does not take "favors" for "avoids" or "langsamer" for "beschleunigt"', () => {
+    const sre = {
+      url: 'https://sre.example/monitoring',
+      title: 'Monitoring',
+      text: 'We avoid alerting systems that learn thresholds on their own. Die Engine soll beschleunigt worden sein.',
+    };
+    expect(cited('We avoid alerting systems that learn thresholds on their own.', [sre])).toEqual([1]);
+    expect(cited('We favor alerting systems that learn thresholds on their own.', [sre])).toEqual([]);
+    expect(cited('Die Engine soll langsamer worden sein.', [sre])).toEqual([]);
+  });
 });
