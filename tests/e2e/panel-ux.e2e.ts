@@ -45,7 +45,7 @@ function headerTexts(): Array<{
       { message: string }
     >;
     const say = (key: string) => m[key]?.message ?? key;
-    return ['ok', 'busy', 'idle', 'down'].map((health) => ({
+    return ['ok', 'busy', 'idle', 'down', 'loading'].map((health) => ({
       locale,
       health,
       label: say(`health_${health}`),
@@ -183,7 +183,7 @@ describe('the side panel people prefer', () => {
 
   it('the header stays on one line at 400 px whatever the health dot says, in every shipped locale', async () => {
     const texts = headerTexts();
-    expect(texts.length).toBeGreaterThanOrEqual(8);
+    expect(texts.length).toBeGreaterThanOrEqual(10);
     // A longer label than any we ship (say a German "Modell wird geprüft…") is cut, not wrapped.
     const longest = {
       ...texts[1],

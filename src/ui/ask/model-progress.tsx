@@ -3,6 +3,18 @@ import type { EngineStatus } from '../../llm/host/engine-status';
 import { formatBytes, type ProgressSample, progressStats } from '../../llm/progress-stats';
 import type { Translate } from '../shared/translate';
 
+/**
+ * How far the download is: bytes of the total; the bytes alone when the server gave no size (a
+ * percentage would sit at 0% the whole time); a percentage only from an engine that reports
+ * nothing else; "starting…" before anything is known.
+ */
+function amount(fraction: number, loaded: number | undefined, total: number | undefined, t: Translate) {
+  if (loaded !== undefined && total) return t('progressBytes', [formatBytes(loaded), formatBytes(total)]);
+  if (loaded !== undefined && loaded > 0) return t('progressDownloaded', formatBytes(loaded));
+  if (fraction > 0) return `${Math.round(fraction * 100)}%`;
+  return t('progressStarting');
+}
+
 /** Download progress with size and speed; speed comes from the samples seen while mounted. */
 export function ModelProgress({ status, t }: { status: EngineStatus; t: Translate }) {
   const samples = useRef<ProgressSample[]>([]);
@@ -17,9 +29,7 @@ export function ModelProgress({ status, t }: { status: EngineStatus; t: Translat
   }
   const { bytesPerSecond, secondsLeft } = progressStats(samples.current, total);
   const parts = [
-    loaded !== undefined && total
-      ? t('progressBytes', [formatBytes(loaded), formatBytes(total)])
-      : `${Math.round(fraction * 100)}%`,
+    amount(fraction, loaded, total, t),
     bytesPerSecond > 0 ? t('progressSpeed', formatBytes(bytesPerSecond)) : null,
     secondsLeft !== null && secondsLeft > 0 ? t('progressLeft', String(Math.ceil(secondsLeft))) : null,
   ].filter(Boolean);

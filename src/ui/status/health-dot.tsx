@@ -12,7 +12,9 @@ export function HealthDot({ status, t }: { status: SystemStatus; t: Translate })
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const health = overallHealth(status);
-  const label = t(`health_${health}`);
+  // Busy with a model download or load says so: "Checking…" for minutes of download misleads.
+  const label =
+    health === 'busy' && status.engine?.state === 'loading' ? t('health_loading') : t(`health_${health}`);
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {

@@ -10,7 +10,10 @@ function engineText(s: SystemStatus, t: Translate): string {
   if (e.state === 'ready' && e.server?.ok === false) return t('statusServerDown', e.modelId ?? '');
   if (e.state === 'ready') return t('statusEngineReady', e.modelId ?? '');
   if (e.state === 'loading') {
-    return t('statusEngineLoading', String(Math.round((e.progress?.fraction ?? 0) * 100)));
+    const p = e.progress;
+    // No size from the server: the bytes so far, not a percentage stuck at 0.
+    if (p?.loadedBytes && !p.totalBytes) return t('statusEngineLoadingBytes', formatBytes(p.loadedBytes));
+    return t('statusEngineLoading', String(Math.round((p?.fraction ?? 0) * 100)));
   }
   if (e.state === 'error') return t('statusEngineError');
   return t('statusEngineNotLoaded');
