@@ -100,6 +100,33 @@ describe('a failed model load, seen from the side panel', () => {
     await panel.getByTestId('engine-notice').waitFor();
   });
 
+  it('a GGUF that could not be loaded: choosing another GGUF clears the error too', async () => {
+    // The engine host names a GGUF by the file it resolved, not by what the settings say, so a
+    // failed GGUF load used to stay "could not be loaded" after the picker named another model.
+    const missing = `${fx.pages.origin}/models/missing.gguf`;
+    await writeSettings(panel, {
+      ...fx.settings,
+      engine: 'wllama',
+      wllamaModelUrl: missing,
+      guideDone: true,
+    });
+    await panel.reload();
+    await panel.getByTestId('load-model').click();
+    await panel.getByTestId('engine-error').waitFor({ timeout: 15_000 });
+    expect(await shown()).toContain('HTTP 404');
+    const picker = panel.getByTestId('model-picker');
+    const other = await picker
+      .locator('option')
+      .evaluateAll(
+        (os, url) => os.map((o) => (o as HTMLOptionElement).value).find((v) => v && v !== url),
+        missing,
+      );
+    expect(other).toBeTruthy();
+    await picker.selectOption(other ?? '');
+    await expect.poll(async () => times(await shown(), 'could not be loaded'), { timeout: 15_000 }).toBe(0);
+    await panel.getByTestId('engine-notice').waitFor();
+  });
+
   it('a model server that stops answering after it loaded shows as down, not "ready"', async () => {
     // Its own server, so closing it leaves the fixture's for the other tests.
     const server = await startScriptedModelServer();

@@ -2,7 +2,7 @@ import type { Settings } from '../../settings/schema';
 import { delegateEngine } from '../delegate-engine';
 import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
 import { formatBytes } from '../progress-stats';
-import type { EngineStatus } from './engine-status';
+import { type EngineStatus, modelAsked } from './engine-status';
 
 export interface EngineChoice {
   /** Which engine and model these settings ask for; a change means a reload. */
@@ -48,9 +48,9 @@ export function createEngineHost(deps: {
     deps.onStatus(s);
   };
 
-  const load = (choice: EngineChoice): Promise<ChatEngine> => {
+  const load = (choice: EngineChoice, asked: string): Promise<ChatEngine> => {
     const abort = new AbortController();
-    const base = describeChoice(choice);
+    const base = { ...describeChoice(choice), asked };
     // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
     const engine = forgetOnDeviceLoss(choice.create(), () => {
       if (current?.engine !== engine) return;
@@ -122,7 +122,13 @@ export function createEngineHost(deps: {
         // A model that cannot even be chosen (the hub unreachable, no WebGPU) is shown as a failed
         // load, or "Load model" would end in silence; a loaded or loading model keeps its status.
         if (!current && !loading)
-          set({ engine: settings.engine, modelId: null, state: 'error', error: errorOf(err) });
+          set({
+            engine: settings.engine,
+            modelId: null,
+            state: 'error',
+            error: errorOf(err),
+            asked: modelAsked(settings),
+          });
         throw err;
       }
       if (current?.key === choice.key) return current.engine;
@@ -140,7 +146,7 @@ export function createEngineHost(deps: {
         current = null;
         await old.unload().catch(() => undefined);
       }
-      const p = load(choice);
+      const p = load(choice, modelAsked(settings));
       if (signal) {
         const onAbort = () => loading?.key === choice.key && loading.abort.abort();
         signal.addEventListener('abort', onAbort, { once: true });

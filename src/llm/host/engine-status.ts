@@ -20,6 +20,8 @@ export interface EngineStatus {
   gpuLayers?: { offloaded: number; total: number };
   /** For a model server: whether it answered the last health check, and what it said if not. */
   server?: { ok: boolean; message?: string; hint?: string };
+  /** What the settings asked for when this status was set (see modelAsked). */
+  asked?: string;
 }
 
 /** What the settings would load, before anything is downloaded (the first-run explanation). */
@@ -43,10 +45,31 @@ export interface StoredModelInfo {
  * The model the settings name for their engine, or null when the host's model id cannot be matched
  * against it: web-llm's "Auto", and GGUF, whose status names the resolved file, not the URL typed.
  */
-function namedModel(s: { engine: string; webllmModel: string; openaiModel: string }) {
-  if (s.engine === 'wllama') return null;
+function namedModel(s: ModelSettings) {
+  if (s.engine === 'wllama' || s.engine === 'auto') return null;
   const name = s.engine === 'openai' ? s.openaiModel : s.webllmModel;
   return name.trim() || null;
+}
+
+/** The settings that say which model a load is for (a GGUF's quantisation included). */
+export interface ModelSettings {
+  engine: string;
+  webllmModel: string;
+  openaiModel: string;
+  wllamaModelUrl?: string;
+  ggufQuant?: string;
+}
+
+/**
+ * Which model the settings ask for, as one string: a status set for other settings is about a model
+ * no longer chosen. Auto depends on both local engines' choices.
+ */
+export function modelAsked(s: ModelSettings): string {
+  const gguf = `${s.wllamaModelUrl?.trim() ?? ''}|${s.ggufQuant?.trim().toUpperCase() ?? ''}`;
+  if (s.engine === 'openai') return `openai|${s.openaiModel.trim()}`;
+  if (s.engine === 'wllama') return `wllama|${gguf}`;
+  if (s.engine === 'auto') return `auto|${s.webllmModel.trim()}|${gguf}`;
+  return `${s.engine}|${s.webllmModel.trim()}`;
 }
 
 /**
@@ -54,11 +77,11 @@ function namedModel(s: { engine: string; webllmModel: string; openaiModel: strin
  * model, an old "ready" or "could not be loaded" is about a model no longer chosen, so the status
  * reads "not loaded" for the new one until it loads. A load under way is shown as it is.
  */
-export function statusForSettings(
-  status: EngineStatus,
-  s: { engine: string; webllmModel: string; openaiModel: string },
-): EngineStatus {
+export function statusForSettings(status: EngineStatus, s: ModelSettings): EngineStatus {
   if (status.state === 'loading') return status;
+  // GGUF and Auto name the model they resolved, not what was typed: compare what was asked for.
+  if (status.asked !== undefined && status.asked !== modelAsked(s))
+    return { engine: s.engine, modelId: namedModel(s), state: 'not-loaded' };
   // Auto picks the engine and model itself: whatever it loaded is the one the settings ask for.
   if (s.engine === 'auto') return status;
   const wanted = namedModel(s);

@@ -1,3 +1,4 @@
+import { LineIcon } from '../shared/line-icon';
 import { avatarHue, avatarMark } from './avatar-mark';
 
 /**
@@ -8,20 +9,7 @@ export function DomainAvatar({ domain, title }: { domain: string; title?: string
   const mark = avatarMark(domain, title);
   return (
     <span class="avatar" aria-hidden="true" style={{ '--hue': String(avatarHue(domain)) }}>
-      {mark ?? (
-        <svg
-          width="12"
-          height="12"
-          viewBox="0 0 16 16"
-          aria-hidden="true"
-          focusable="false"
-          data-testid="globe-icon"
-        >
-          <circle cx="8" cy="8" r="6.25" fill="none" stroke="currentColor" stroke-width="1.5" />
-          <ellipse cx="8" cy="8" rx="2.75" ry="6.25" fill="none" stroke="currentColor" stroke-width="1.5" />
-          <path d="M2 8h12" stroke="currentColor" stroke-width="1.5" />
-        </svg>
-      )}
+      {mark ?? <LineIcon name="globe" />}
     </span>
   );
 }

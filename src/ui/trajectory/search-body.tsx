@@ -1,6 +1,6 @@
 import { isWebUrl } from '../../export/domain';
 import type { SearchGroup } from '../../export/observation';
-import { SearchIcon } from '../shared/search-icon';
+import { LineIcon } from '../shared/line-icon';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from './domain-avatar';
 
@@ -20,7 +20,7 @@ export function SearchBody({
       <ul class="queries" aria-label={t('cardQueries')}>
         {queries.map((q) => (
           <li key={q}>
-            <SearchIcon /> {q}
+            <LineIcon name="search" class="icon" /> {q}
           </li>
         ))}
       </ul>

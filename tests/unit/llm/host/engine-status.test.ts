@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type EngineStatus, statusForSettings } from '../../../../src/llm/host/engine-status';
+import { type EngineStatus, modelAsked, statusForSettings } from '../../../../src/llm/host/engine-status';
 
-const saved = { engine: 'web-llm', webllmModel: 'Qwen3-4B', openaiModel: 'qwen3:8b' };
+const saved = {
+  engine: 'web-llm',
+  webllmModel: 'Qwen3-4B',
+  openaiModel: 'qwen3:8b',
+  openaiBaseUrl: 'http://127.0.0.1:11434/v1',
+  wllamaModelUrl: 'https://models.example/broken.gguf',
+  ggufQuant: '',
+};
 const failed: EngineStatus = {
   engine: 'web-llm',
   modelId: 'Qwen3-4B',
@@ -33,5 +40,27 @@ describe('the engine status shown for the saved settings', () => {
     const ready: EngineStatus = { engine: 'wllama', modelId: 'DR-Venus 4B RL Q4_K_M', state: 'ready' };
     expect(statusForSettings(ready, { ...saved, engine: 'auto' })).toBe(ready);
     expect(statusForSettings(ready, { ...saved, engine: 'wllama' })).toBe(ready);
+  });
+
+  it('forgets a failed GGUF or Auto load once another model is picked, though they name their own', () => {
+    // The host names a GGUF by the file it resolved, never by what the settings say, so only what
+    // was asked for can tell that the user has since picked something else.
+    const gguf = { ...saved, engine: 'wllama' };
+    const brokenGguf: EngineStatus = {
+      engine: 'wllama',
+      modelId: 'broken.gguf',
+      state: 'error',
+      error: { message: 'The model could not be loaded.' },
+      asked: modelAsked(gguf),
+    };
+    expect(statusForSettings(brokenGguf, gguf)).toBe(brokenGguf);
+    const picked = { ...gguf, wllamaModelUrl: 'dr-venus-4b-rl' };
+    expect(statusForSettings(brokenGguf, picked)).toMatchObject({ engine: 'wllama', state: 'not-loaded' });
+    const auto = { ...saved, engine: 'auto' };
+    const brokenAuto: EngineStatus = { ...brokenGguf, asked: modelAsked(auto) };
+    expect(statusForSettings(brokenAuto, auto)).toBe(brokenAuto);
+    expect(statusForSettings(brokenAuto, { ...auto, webllmModel: 'Qwen3-1.7B' })).toMatchObject({
+      state: 'not-loaded',
+    });
   });
 });
