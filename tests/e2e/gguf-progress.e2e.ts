@@ -94,7 +94,7 @@ describe('GGUF download progress', () => {
         throw new Error(`progress lines seen: ${JSON.stringify(seen)}`, { cause: e });
       });
     // The header says what it is busy with (it said "Checking…" through the whole download).
-    expect(await panel.getByTestId('health').getAttribute('title')).toBe('Loading model…');
+    expect(await panel.getByTestId('health').getAttribute('title')).toBe('Loading…');
     await b.screenshot(panel, 'gguf-progress-sizeless-head');
     // Never a bare percentage stuck at 0 while bytes arrive; then the model loads.
     expect(seen.filter((s) => /\b0%/.test(s))).toEqual([]);
