@@ -16,6 +16,7 @@ serve(
       ensureEngineHost: ensureOffscreenDocument,
       openPanel: openSidePanel,
       onInstall: () => void openPanelOnActionClick(),
+      tabs: { parkFromPage: true },
     }),
   ),
 );

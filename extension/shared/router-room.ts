@@ -9,7 +9,7 @@ import { offerIntent } from '../../src/platform/intents';
 import { onInstalled } from '../../src/platform/lifecycle';
 import { extensionVersion } from '../../src/platform/runtime';
 import { watchExtensionFetches } from '../../src/platform/server-ip-watch';
-import { chromeTabApi, closeOrphanAgentTabs } from '../../src/platform/tab-api';
+import { chromeTabApi, closeOrphanAgentTabs, type TabApiOptions } from '../../src/platform/tab-api';
 import { readTabPage } from '../../src/platform/tab-page';
 import { researchThisPage } from '../../src/router/research-this-page';
 import { createRouterHandlers } from '../../src/router/router-handlers';
@@ -22,10 +22,12 @@ export interface RouterRoomOptions {
   openPanel(windowId: number): Promise<void>;
   /** More set-up on install and update, after the context menus. */
   onInstall?: () => void;
+  /** How agent tabs are emptied between reads (src/platform/tab-api.ts). */
+  tabs?: TabApiOptions;
 }
 
 export function hostRouterRoom(o: RouterRoomOptions): HandlerTable {
-  const tabs = chromeTabApi();
+  const tabs = chromeTabApi(o.tabs);
   watchExtensionFetches();
   const research = researchThisPage({
     openPanel: o.openPanel,

@@ -9,15 +9,20 @@
  *   and fonts), so before and after are measured in the same run and browser;
  * - a page whose image and async script take SLOW_MS to arrive, read both ways: the agent tab must
  *   not wait for them;
- * - three pages read at once vs one after another (wall time).
+ * - three pages read at once vs one after another (wall time);
+ * - the same pages read through a tab again, each read on another site than the one before
+ *   (hostnames s0.test … s4.test mapped to 127.0.0.1): the pages above are all on 127.0.0.1, so
+ *   successive reads reuse the agent tab's renderer process, which a run across different sites
+ *   (the usual case on the web) cannot do; both figures are reported.
  * Timings are taken inside the extension page with performance.now(); the ratios are what matter.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
 import { distSnapshot, launchBench } from './lib/browser';
 import { fixturePages, spread } from './lib/fixture-pages';
+import { rendererCounter } from './lib/renderer-processes';
 import { median, progress, round } from './lib/stats';
 import { installPhaseLog, type Phases, phaseMedians, takePhases } from './lib/tab-phases';
 import { readAtLoad, type Timed } from './lib/tab-read-before';
@@ -31,10 +36,13 @@ const PARALLEL_ROUNDS = 3;
 /** A read that misses a load event waits this long; failures are reported, not averaged in. */
 const TIMEOUT_MS = 8000;
 const POLICY = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
+/** Cross-site reads use plain http on made-up hostnames that resolve to the fixture server. */
+const CROSS_SITE_POLICY = { ...POLICY, allowHttp: true };
+const CROSS_SITES = 5;
 /** How long the slow page's image and script take to arrive. */
 const SLOW_MS = 3000;
 
-function readTab(panel: Page, url: string): Promise<Timed> {
+function readTab(panel: Page, url: string, policy = POLICY): Promise<Timed> {
   return panel.evaluate(
     async ({ url, policy, timeoutMs }) => {
       const t0 = performance.now();
@@ -53,8 +61,17 @@ function readTab(panel: Page, url: string): Promise<Timed> {
         reason: v?.reason ?? r?.error?.message,
       };
     },
-    { url, policy: POLICY, timeoutMs: TIMEOUT_MS },
+    { url, policy, timeoutMs: TIMEOUT_MS },
   );
+}
+
+/** The e2e build may only script 127.0.0.1; the snapshot may also script the cross-site names. */
+function allowCrossSiteHosts(): void {
+  const file = path.join(distSnapshot(), 'manifest.json');
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { host_permissions?: string[] };
+  const hosts = manifest.host_permissions ?? [];
+  if (!hosts.includes('http://*.test/*')) manifest.host_permissions = [...hosts, 'http://*.test/*'];
+  writeFileSync(file, JSON.stringify(manifest));
 }
 
 /** Installs `__benchExtract(doc, url)`: the built content script with `document`/`location` rebound. */
@@ -115,7 +132,10 @@ export async function run(): Promise<Record<string, unknown>> {
   // Off-host subresources (ads, CDNs) fail at once instead of stalling on DNS in an offline sandbox,
   // as they would fail fast (or load) on a connected machine. Chromium's resolver does it: a
   // Playwright route would stop every request, the pages' own included, for a round trip to Node.
-  const b = await launchBench(['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']);
+  allowCrossSiteHosts();
+  const b = await launchBench([
+    '--host-resolver-rules=MAP *.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ]);
   try {
     await installPhaseLog(await b.serviceWorker());
     const panel = await b.openPage('extension/sidepanel/index.html');
@@ -203,6 +223,40 @@ export async function run(): Promise<Record<string, unknown>> {
       parallel.push(performance.now() - t0);
     }
 
+    // Renderer processes started by agent-tab reads alone (the "before" reads above open tabs):
+    // ten same-site reads in a row, then the cross-site reads below.
+    progress('tab-read: renderer processes per read');
+    let counter = rendererCounter(b.userDataDir);
+    for (const name of names) {
+      await readTab(panel, urlOf(name));
+      counter.look();
+    }
+    const sameSiteRenderers = counter.started();
+
+    progress('tab-read: each read on another site');
+    counter = rendererCounter(b.userDataDir);
+    const port = new URL(server.origin).port;
+    let site = 0;
+    const crossSite: { tabMs: number; fetchMs: number }[] = [];
+    for (const name of names) {
+      const tab: number[] = [];
+      const fetched: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const url = `http://s${site++ % CROSS_SITES}.test:${port}/pages/${encodeURIComponent(name)}/`;
+        const t = await readTab(panel, url, CROSS_SITE_POLICY);
+        counter.look();
+        if (t.ok) tab.push(t.ms);
+        else failures.push(`${name} (cross-site): ${Math.round(t.ms)} ms, ${t.reason ?? 'failed'}`);
+        fetched.push((await fetchAndParse(panel, urlOf(name))).ms);
+      }
+      crossSite.push({ tabMs: median(tab), fetchMs: median(fetched) });
+    }
+    const crossSiteRenderers = counter.started();
+    const perRead = (n: number | null, reads: number) => (n === null ? null : round(n / reads));
+    const crossMeasured = crossSite.filter((p) => Number.isFinite(p.tabMs));
+    const crossTabMedian = median(crossMeasured.map((p) => p.tabMs));
+    const crossFetchMedian = median(crossMeasured.map((p) => p.fetchMs));
+
     // Pages whose every tab read failed have no tab figure; they are left out of both medians.
     const measured = perPage.filter((p) => Number.isFinite(p.tabMs));
     const tabMedian = median(measured.map((p) => p.tabMs));
@@ -221,6 +275,13 @@ export async function run(): Promise<Record<string, unknown>> {
       tabOverFetchRatio: round(tabMedian / fetchMedian),
       tabOverFetchPerPageMedianRatio: round(median(measured.map((p) => p.tabMs / p.fetchMs))),
       tabReadPhasesMedianMs: phaseMedians(phases),
+      crossSiteTabReadMedianMs: round(crossTabMedian, 1),
+      crossSiteFetchParseMedianMs: round(crossFetchMedian, 1),
+      crossSiteTabOverFetchRatio: round(crossTabMedian / crossFetchMedian),
+      rendererProcessesStartedPerRead: {
+        sameSite: perRead(sameSiteRenderers, names.length),
+        crossSite: perRead(crossSiteRenderers, names.length * ROUNDS),
+      },
       beforeTabReadMedianMs: round(beforeMedian, 1),
       beforeOverFetchRatio: round(beforeMedian / fetchMedian),
       tabOverBeforeRatio: round(tabMedian / beforeMedian),

@@ -142,7 +142,8 @@ export function loadAndRead(
       );
     };
     const onError = (d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails) => {
-      if (d.tabId !== tabId || d.frameId !== 0) return;
+      // The blank page a reused tab waited on, cut short by this read's own navigation, is no error.
+      if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
       done({ timedOut: false, finalUrl: d.url, errorPage: true });
     };
     const onRemoved = (id: number) => {

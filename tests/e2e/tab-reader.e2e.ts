@@ -168,6 +168,12 @@ describe('visit reads pages through real tabs', () => {
       expect(r.finalUrl).toBe(`${server.origin}/pages/${name}/`);
     }
     expect(await panel.evaluate(() => (globalThis as unknown as { created: number }).created)).toBe(1);
+    // Between reads the tab is emptied: the last page no longer runs there.
+    const agentTabUrls = () =>
+      panel.evaluate(async () =>
+        (await chrome.tabs.query({})).filter((t) => t.groupId > 0).map((t) => t.url),
+      );
+    await expect.poll(agentTabUrls).toEqual(['about:blank']);
     expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({ value: { closed: 1 } });
   });
 

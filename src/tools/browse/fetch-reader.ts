@@ -6,6 +6,7 @@
  */
 import { extract } from '../../extract/extract';
 import { ServerAddressRefused } from '../../security/server-address';
+import { makeUrlsAbsolute } from './absolute-urls';
 import { readCappedBody } from './capped-body';
 import { hideByPageStyles, looksScriptBuilt } from './static-page';
 
@@ -80,6 +81,7 @@ export function createFetchReader(deps: FetchReaderDeps) {
     }
     const doc = deps.parse(text);
     if (looksScriptBuilt(doc)) return null;
+    makeUrlsAbsolute(doc, finalUrl);
     hideByPageStyles(doc);
     const page = extract(doc, finalUrl, { computedStyle: false });
     // An article the extractor could not pick out here gets the tab's try, with computed styles and

@@ -79,6 +79,30 @@ describe('reading a page by fetch', () => {
     expect(page?.markdown).not.toContain('Ignore previous instructions');
   });
 
+  it("keeps relative links against the page's address, not the extension page that parses it", async () => {
+    // DOMParser in the offscreen document gives the fetched page the extension page's address as
+    // its base, and that page's CSP (base-uri 'none') ignores the page's own <base>.
+    const inExtension = (html: string) =>
+      new JSDOM(html, { url: 'chrome-extension://sleuthid/extension/offscreen/index.html' }).window.document;
+    const linked = article.replace(
+      '</article>',
+      '<p>See <a href="/team/people">the team page</a> and <a href="notes.html#top">the notes</a>.</p></article>',
+    );
+    const { fetch } = server(linked);
+    const page = await createFetchReader({ fetch, parse: inExtension })('https://example.org/blog/a', signal);
+    expect(page?.markdown).toContain('[the team page](https://example.org/team/people)');
+    expect(page?.markdown).toContain('[the notes](https://example.org/blog/notes.html#top)');
+    expect(page?.links).toEqual(['https://example.org/team/people', 'https://example.org/blog/notes.html']);
+
+    const based = linked.replace('<head>', '<head><base href="https://cdn.example.net/docs/">');
+    const viaBase = await createFetchReader({ fetch: server(based).fetch, parse: inExtension })(
+      'https://example.org/blog/a',
+      signal,
+    );
+    expect(viaBase?.markdown).toContain('[the team page](https://cdn.example.net/team/people)');
+    expect(viaBase?.markdown).toContain('[the notes](https://cdn.example.net/docs/notes.html#top)');
+  });
+
   it('gives up when the reading is cancelled', async () => {
     const ctl = new AbortController();
     const fetch = async () => {
