@@ -229,14 +229,14 @@ function agentHeld(said: string, around: string): boolean {
   for (const m of said.matchAll(AGENT)) {
     const verb = citeTerms(m[1] ?? '')[0]?.key;
     const name = m[2] ?? '';
-    if (new RegExp(`\\bby (?:[\\p{L}.-]+ ){0,3}${escape(name)}`, 'u').test(around)) continue;
+    if (new RegExp(`\\bby (?:[\\p{L}.-]+ ){0,3}${escapeRegExp(name)}`, 'u').test(around)) continue;
     if (verb && citeTerms(around).some((t) => t.key === verb)) continue;
     return false;
   }
   return true;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A page that marks its titles must mark this one ("科学刊物《自然》" names 《自然》, not 《科学》). */
 function titleHeld(title: string, sentence: string): boolean {
