@@ -55,11 +55,11 @@ async function openBlankAgentTab(): Promise<number> {
 }
 
 /**
- * Asks the page itself to go to about:blank. A navigation the browser starts (tabs.update) to
- * about:blank gets a new browsing context group, so the next read in the tab started a fresh
- * renderer process every time, and the extractor ran cold in it; a blank the page navigates to
- * keeps the page's process, which the next read of the same site reuses (Chromium 156: one process
- * for 20 reads instead of 20). False when the page cannot be scripted (an error page, a PDF).
+ * Asks the page itself to go to about:blank. After a blank the browser navigates to (tabs.update),
+ * Chromium 156 put the next read in a new renderer process every time, so the page and the
+ * extractor ran cold; a blank the page navigates to keeps the page's process, which the next read
+ * of the same site reuses (one process for 20 reads instead of 20; the bench counts them). False
+ * when the page cannot be scripted (an error page, a PDF): the browser empties it then.
  */
 const blankFromPage = (tabId: number): Promise<boolean> =>
   chrome.scripting
