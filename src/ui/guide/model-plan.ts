@@ -28,6 +28,9 @@ export function modelPlan(
             : t('guideDownloadUnknown'),
     };
   }
+  // Auto's choice depends on this device and the model hub; only the host's plan knows it. Naming
+  // the catalog's WebGPU default here contradicted the notice above ("Cannot tell which model…").
+  if (s.engine === 'auto') return { name: t('guideAutoUndecided'), cost: t('guideDownloadUnknown') };
   if (s.engine === 'openai') {
     return {
       name: s.openaiModel.trim() || t('guideNoModelName'),

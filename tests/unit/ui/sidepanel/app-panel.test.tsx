@@ -130,6 +130,25 @@ describe('first run', () => {
     totalBytes: 2.5e9,
   };
 
+  it('on Auto, does not name a model when the engine host cannot tell which one would load', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'offscreen',
+      startedAt: 0,
+      engine: { engine: 'wllama', modelId: null, state: 'not-loaded' },
+    }));
+    world.handle('engine.plan', () => {
+      throw new Error('the model hub cannot be reached');
+    });
+    expect(world.settings.engine).toBe('auto');
+    root = mount(<SidePanelApp services={world.services} />);
+    await eventually(() => {
+      expect(q(root, 'plan-error')?.textContent).toContain('Cannot tell which model would load');
+      expect(q(root, 'guide-plan')?.textContent).toContain('the model that fits this device (not known yet)');
+    });
+    // Before, the guide fell back to the catalog's WebGPU default, which Auto may not load at all.
+    expect(q(root, 'guide-plan')?.textContent).not.toMatch(/Qwen|MLC|MB download/);
+  });
+
   it('explains the model and its size before downloading, and starts the run once it is loaded', async () => {
     world.handle('engine.ping', () => ({
       context: 'offscreen',
