@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTinyModel } from '../../scripts/tiny-gguf/tiny-model';
 import { formatBytes } from '../../src/llm/progress-stats';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { serveBytes } from './helpers/byte-route';
 import { writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
@@ -15,34 +16,6 @@ import { type FixtureServer, startFixtureServer } from './helpers/fixture-server
 const model = buildTinyModel({ seed: 42, contextLength: 8192 });
 const SIZE = formatBytes(model.length);
 const escaped = (s: string) => s.replace(/[.()]/g, '\\$&');
-
-/** A GGUF file: GET with Range support and a length, streamed slowly; HEAD with no size at all. */
-function serveSizelessHead(server: FixtureServer, path: string, bytes: Uint8Array, bytesPerSecond: number) {
-  const chunk = 16 * 1024;
-  server.route(async (req, res, url) => {
-    if (url.pathname !== path) return false;
-    if (req.method === 'HEAD') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' });
-      res.end();
-      return true;
-    }
-    const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    const start = m ? Number(m[1]) : 0;
-    const end = m?.[2] ? Number(m[2]) + 1 : bytes.length;
-    res.writeHead(m ? 206 : 200, {
-      'content-type': 'application/octet-stream',
-      'content-length': String(end - start),
-      'accept-ranges': 'bytes',
-      ...(m ? { 'content-range': `bytes ${start}-${end - 1}/${bytes.length}` } : {}),
-    });
-    for (let at = start; at < end && !res.destroyed; at += chunk) {
-      await new Promise((ok) => res.write(bytes.subarray(at, Math.min(end, at + chunk)), ok));
-      await new Promise((ok) => setTimeout(ok, (chunk / bytesPerSecond) * 1000));
-    }
-    res.end();
-    return true;
-  });
-}
 
 async function engineState(panel: Page): Promise<string> {
   const r = await sendFromPage(panel, 'engine.ping', {});
@@ -62,7 +35,11 @@ describe('GGUF download progress', () => {
   });
 
   it('shows how much of how much, and time left, when the server will not say the size to HEAD', async () => {
-    serveSizelessHead(server, '/models/tiny-sizeless.gguf', model, 96 * 1024);
+    // GET with Range and a length, streamed slowly; HEAD with no size at all.
+    serveBytes(server, '/models/tiny-sizeless.gguf', model, {
+      sizelessHead: true,
+      bytesPerSecond: 96 * 1024,
+    });
     const panel = await b.openPage('extension/sidepanel/index.html');
     await panel.setViewportSize({ width: 400, height: 900 });
     await expect.poll(() => engineState(panel), { timeout: 15_000 }).toBe('not-loaded');
