@@ -88,6 +88,18 @@ export function scoreAnswer(a: GoldAnswer, pages: ReadonlyMap<string, ReadPage>)
   return { units: out, ms, unaligned: a.units.length - seen.size };
 }
 
+/** The figures of one split of the golden set (dev, held-out, fresh…). */
+export function splitFigures(
+  answers: readonly GoldAnswer[],
+  pages: ReadonlyMap<string, ReadPage>,
+  split: GoldAnswer['split'],
+): Figures {
+  return figures(
+    answers.filter((a) => a.split === split),
+    pages,
+  );
+}
+
 export function figures(answers: readonly GoldAnswer[], pages: ReadonlyMap<string, ReadPage>): Figures {
   let gold = 0;
   let given = 0;

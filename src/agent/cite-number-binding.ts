@@ -1,5 +1,20 @@
 import { numbersAgree, type Term } from './cite-terms';
 
+/** A number the claim states, among the terms the checks count: `at` is its index in the claim's terms. */
+export interface StatedNumber {
+  readonly at: number;
+  readonly term: Term;
+  readonly value: number;
+}
+
+export function statedNumbers(claimTerms: readonly Term[], counted: readonly boolean[]): StatedNumber[] {
+  const out: StatedNumber[] = [];
+  claimTerms.forEach((term, at) => {
+    if (counted[at] && term.value !== undefined) out.push({ at, term, value: term.value });
+  });
+  return out;
+}
+
 /**
  * Number checks on the stretch of page (`stretch`, with its terms `page`) a claim was matched to.
  *
@@ -12,25 +27,23 @@ import { numbersAgree, type Term } from './cite-terms';
 export function numberRebound(
   text: string,
   claimTerms: readonly Term[],
-  counted: readonly boolean[],
+  stated: readonly StatedNumber[],
   stretch: string,
   page: readonly Term[],
 ): boolean {
-  for (let i = 0; i < claimTerms.length; i++) {
-    const n = claimTerms[i];
-    if (!n || n.value === undefined || !counted[i]) continue;
+  for (const { at: i, term: n, value } of stated) {
     // The word before a number is usually what happens to it ("taken two", "costs $35"): where
     // the page has that word beside a number, it decides; else the word after it (what is counted).
     const before = claimTerms[i - 1];
     const after = claimTerms[i + 1];
     const verb =
       before && before.value === undefined && touching(text, before, n)
-        ? beside(stretch, page, before.key, n.value, 1)
+        ? beside(stretch, page, before.key, value, 1)
         : 'none';
     if (verb === 'other') return true;
     if (verb === 'same') continue;
     if (after && after.value === undefined && touching(text, n, after)) {
-      if (beside(stretch, page, after.key, n.value, -1) === 'other') return true;
+      if (beside(stretch, page, after.key, value, -1) === 'other') return true;
     }
   }
   return false;
@@ -68,19 +81,16 @@ const BOUND =
  */
 export function onlyBound(
   text: string,
-  claimTerms: readonly Term[],
-  counted: readonly boolean[],
+  stated: readonly StatedNumber[],
   stretch: string,
   page: readonly Term[],
 ): boolean {
-  for (let i = 0; i < claimTerms.length; i++) {
-    const n = claimTerms[i];
-    if (!n || n.value === undefined || !counted[i]) continue;
+  for (const { term: n, value } of stated) {
     if (BOUND.test(prefix(text, n.start))) continue;
     let bounded = false;
     let plain = false;
     for (const t of page) {
-      if (t.value === undefined || !numbersAgree(n.value, t.value)) continue;
+      if (t.value === undefined || !numbersAgree(value, t.value)) continue;
       if (BOUND.test(prefix(stretch, t.start))) bounded = true;
       else plain = true;
     }

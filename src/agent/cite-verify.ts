@@ -1,6 +1,6 @@
 import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { numberRebound, onlyBound } from './cite-number-binding';
+import { numberRebound, onlyBound, statedNumbers } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
 import { citeTerms } from './cite-terms';
 
@@ -194,10 +194,11 @@ export function mismatch(
   if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
   for (const m of said.matchAll(TITLED)) if (!titleHeld(m[1] ?? '', sentence)) return 'title';
   if (!agentHeld(said, around)) return 'agent';
-  if (claim.terms.some((t, i) => t.value !== undefined && counted[i])) {
+  const numbers = statedNumbers(claim.terms, counted);
+  if (numbers.length > 0) {
     const terms = citeTerms(sentence);
-    if (numberRebound(text, claim.terms, counted, sentence, terms)) return 'number';
-    if (onlyBound(text, claim.terms, counted, sentence, terms)) return 'number';
+    if (numberRebound(text, claim.terms, numbers, sentence, terms)) return 'number';
+    if (onlyBound(text, numbers, sentence, terms)) return 'number';
   }
   const keys = new Set(claim.terms.filter((_, i) => counted[i]).map((t) => t.key));
   const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadGoldAnswers, loadGoldenPages } from '../../../scripts/lib/cite-golden';
-import { figures } from '../../../scripts/lib/cite-score';
+import { figures, splitFigures } from '../../../scripts/lib/cite-score';
 
 /**
  * Floors on the citation golden set (tests/fixtures/citations, labels by the project's engineers:
@@ -31,38 +31,26 @@ describe('citation golden set', () => {
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
-    const dev = figures(
-      answers.filter((a) => a.split === 'dev'),
-      pages,
-    );
+    const dev = splitFigures(answers, pages, 'dev');
     expect(dev.precision).toBeGreaterThanOrEqual(0.97);
     expect(dev.recall).toBeGreaterThanOrEqual(0.94);
   });
 
   it('keeps precision and recall above their floors (earlier held-out answers 12–21)', () => {
-    const held = figures(
-      answers.filter((a) => a.split === 'held-out'),
-      pages,
-    );
+    const held = splitFigures(answers, pages, 'held-out');
     expect(held.precision).toBeGreaterThanOrEqual(0.96);
     expect(held.recall).toBeGreaterThanOrEqual(0.92);
   });
 
   it('keeps precision and recall above their floors (fresh answers 22–29, written before session 4 tuned on them)', () => {
-    const fresh = figures(
-      answers.filter((a) => a.split === 'fresh'),
-      pages,
-    );
+    const fresh = splitFigures(answers, pages, 'fresh');
     expect(fresh.answers).toBeGreaterThanOrEqual(8);
     expect(fresh.precision).toBeGreaterThanOrEqual(0.92);
     expect(fresh.recall).toBeGreaterThanOrEqual(0.98);
   });
 
   it('keeps precision and recall above their floors (answers 30–37, read only after their clean score)', () => {
-    const fresh2 = figures(
-      answers.filter((a) => a.split === 'fresh-2'),
-      pages,
-    );
+    const fresh2 = splitFigures(answers, pages, 'fresh-2');
     expect(fresh2.answers).toBeGreaterThanOrEqual(8);
     expect(fresh2.precision).toBeGreaterThanOrEqual(0.86);
     expect(fresh2.recall).toBeGreaterThanOrEqual(0.8);
