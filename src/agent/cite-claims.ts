@@ -1,3 +1,5 @@
+import type { Term } from './cite-terms';
+
 /**
  * Which parts of an answer make claims. Headings ("## Findings"), list labels ("Key points:",
  * "**Sources**", "- Pros") and table rules organise the answer and claim nothing, so they are never
@@ -66,4 +68,29 @@ export function clauseRanges(text: string): Array<[number, number]> {
   }
   cuts.push([from, text.length]);
   return cuts.filter(([a, b]) => b > a);
+}
+
+/** A clause with fewer terms than this claims too little to be matched on its own. */
+export const MIN_CLAUSE_TERMS = 3;
+
+const merged = (a: readonly boolean[], b: readonly boolean[]) => a.map((x, i) => x || (b[i] ?? false));
+
+/** The claim's terms grouped by clause (a mask over `terms` each); short clauses join a neighbour. */
+export function clauseGroups(text: string, terms: readonly Term[]): boolean[][] {
+  const groups: boolean[][] = [];
+  for (const [from, to] of clauseRanges(text)) {
+    const mask = terms.map((t) => t.start >= from && t.start < to);
+    const size = mask.filter(Boolean).length;
+    const last = groups[groups.length - 1];
+    if (size === 0) continue;
+    if (size < MIN_CLAUSE_TERMS && last) groups[groups.length - 1] = merged(last, mask);
+    else groups.push(mask);
+  }
+  // A short first clause joins the one after it.
+  const first = groups[0];
+  const second = groups[1];
+  if (first && second && first.filter(Boolean).length < MIN_CLAUSE_TERMS) {
+    groups.splice(0, 2, merged(first, second));
+  }
+  return groups;
 }

@@ -1,4 +1,4 @@
-import { clauseRanges } from './cite-claims';
+import { clauseGroups, MIN_CLAUSE_TERMS } from './cite-claims';
 import type { CorpusIndex } from './cite-index';
 import { type Claim, claimOf, pageWindows, rankWindows, spanFor, type Window } from './cite-match';
 import type { Term } from './cite-terms';
@@ -17,32 +17,10 @@ export const SUPPORT = 0.65;
 const MAX_SOURCES = 3;
 /** A second page is cited beside the best only when it supports the claim nearly as well. */
 const NEAR = 0.15;
-const MIN_CLAUSE_TERMS = 3;
 /** How much less of the claim another window of a page whose best window failed may hold. */
 const ALTERNATE_NEAR = 0.05;
 /** How many separate windows of one page are tried before the page is taken not to hold the claim. */
 const ALTERNATES = 3;
-
-const merged = (a: readonly boolean[], b: readonly boolean[]) => a.map((x, i) => x || (b[i] ?? false));
-
-function clauses(text: string, claim: Claim): boolean[][] {
-  const groups: boolean[][] = [];
-  for (const [from, to] of clauseRanges(text)) {
-    const mask = claim.terms.map((t) => t.start >= from && t.start < to);
-    const size = mask.filter(Boolean).length;
-    const last = groups[groups.length - 1];
-    if (size === 0) continue;
-    if (size < MIN_CLAUSE_TERMS && last) groups[groups.length - 1] = merged(last, mask);
-    else groups.push(mask);
-  }
-  // A short first clause joins the one after it.
-  const first = groups[0];
-  const second = groups[1];
-  if (first && second && first.filter(Boolean).length < MIN_CLAUSE_TERMS) {
-    groups.splice(0, 2, merged(first, second));
-  }
-  return groups;
-}
 
 /**
  * The windows holding enough of the claim that no check finds saying something else, best first:
@@ -78,7 +56,7 @@ function supporting(
 }
 
 function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | null {
-  const groups = clauses(text, claim);
+  const groups = clauseGroups(text, claim.terms);
   if (groups.length < 2) return null;
   const out: Window[] = [];
   for (const mask of groups) {

@@ -2,6 +2,8 @@ import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
 import { numberRebound, onlyBound, statedNumbers } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
+import { rolesSwapped } from './cite-roles';
+import { scattered } from './cite-sentence-binding';
 import { citeTerms } from './cite-terms';
 
 /**
@@ -15,7 +17,16 @@ import { citeTerms } from './cite-terms';
  * English, German and Chinese are covered (plus the commonest French and Spanish negations).
  */
 
-export type Mismatch = 'number' | 'name' | 'title' | 'agent' | 'negation' | 'quantifier' | 'direction';
+export type Mismatch =
+  | 'number'
+  | 'name'
+  | 'title'
+  | 'agent'
+  | 'negation'
+  | 'quantifier'
+  | 'direction'
+  | 'scattered'
+  | 'roles';
 
 // "not only X but also Y" asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
@@ -215,6 +226,9 @@ export function mismatch(
     if (up.test(claimed) && !up.test(stated) && down.test(stated)) return 'direction';
     if (down.test(claimed) && !down.test(stated) && up.test(stated)) return 'direction';
   }
+  const names = !GERMAN.test(said);
+  if (scattered(text, claim, counted, w, page, names)) return 'scattered';
+  if (rolesSwapped(text, claim, counted, w, page, names)) return 'roles';
   return null;
 }
 
