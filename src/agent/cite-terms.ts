@@ -67,11 +67,25 @@ const WORD_NUMBERS = new Map<string, number>(
   }),
 );
 
+// German "Billion" is a million million, so it is left out rather than read as the English one.
 const SCALES = new Map<string, number>(
-  Object.entries({ thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }),
+  Object.entries({
+    thousand: 1e3,
+    million: 1e6,
+    billion: 1e9,
+    trillion: 1e12,
+    tausend: 1e3,
+    millionen: 1e6,
+    mio: 1e6,
+    milliarde: 1e9,
+    milliarden: 1e9,
+    mrd: 1e9,
+  }),
 );
 const CJK_SCALES = new Map<string, number>(Object.entries({ 万: 1e4, 亿: 1e8, 千: 1e3, 億: 1e8, 萬: 1e4 }));
 const NUMBER = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
+/** German and French spelling: "8,4" is 8.4 and "1.786.300" is 1786300 ("1,400" stays 1400). */
+const COMMA_DECIMAL = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$|^\d+,\d{1,2}$/;
 const POSSESSIVE = /['’]s$/u;
 const NEGATED = /n['’]t$/u;
 const INNER_DOT = /\.(?=\p{L})/gu;
@@ -115,6 +129,7 @@ function readWord(token: string): string | number | null {
   const wordValue = WORD_NUMBERS.get(word);
   if (wordValue !== undefined) r = wordValue;
   else if (NUMBER.test(word)) r = Number(word.replace(/,/g, ''));
+  else if (COMMA_DECIMAL.test(word)) r = Number(word.replace(/\./g, '').replace(',', '.'));
   // "weren't" and "did not" say the same thing; the auxiliary before it carries nothing.
   else if (NEGATED.test(word)) r = 'not';
   else if (STOP.has(word)) r = null;
@@ -190,16 +205,21 @@ export function citeTerms(text: string): Term[] {
   return out;
 }
 
-/** Whether a number stated in an answer can stand for one on a page: equal, or the page's rounded to the answer's precision. */
+/**
+ * Whether a number stated in an answer can stand for one on a page: equal, or the page's rounded
+ * or cut to the answer's precision ("1.78 million" for 1,786,300, "14 million" for 13.96 million).
+ */
 export function numbersAgree(stated: number, onPage: number): boolean {
   if (stated === onPage) return true;
   const yearLike = Number.isInteger(stated) && stated >= 1000 && stated <= 2100;
   if (yearLike || onPage === 0 || Math.abs(stated - onPage) / Math.abs(onPage) > 0.05) return false;
   const digits = significantDigits(stated);
   if (digits < 2) return false;
-  return (
-    Number(onPage.toPrecision(digits)) === stated && Math.abs(stated - onPage) / Math.abs(onPage) <= 0.05
-  );
+  if (Number(onPage.toPrecision(digits)) === stated) return true;
+  // Cut rather than rounded only at three digits or more: "29" is not how one states 29.6.
+  if (digits < 3) return false;
+  const unit = 10 ** (Math.floor(Math.log10(Math.abs(onPage))) - digits + 1);
+  return Math.abs(Math.trunc(onPage / unit) * unit - stated) <= unit * 1e-6;
 }
 
 function significantDigits(n: number): number {

@@ -57,11 +57,15 @@ function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: str
   // "Allen" is a name, not German "allen".
   const m = [...said.matchAll(claimed)].find((q) => (q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0]));
   if (!m) return true;
-  const targets = new Set(
-    citeTerms(said.slice((m.index ?? 0) + m[0].length))
-      .slice(0, reach)
-      .map((t) => t.key),
-  );
+  // A name the answer puts between ("every PSVR launch game") does not take the word's place.
+  const rest = said.slice((m.index ?? 0) + m[0].length);
+  const targets = new Set<string>();
+  let plain = 0;
+  for (const t of citeTerms(rest)) {
+    if (plain >= reach) break;
+    targets.add(t.key);
+    if (!/^\p{Lu}/u.test(rest.slice(t.start, t.end))) plain++;
+  }
   const found = [...sentence.matchAll(stated)].filter(
     (q) => !/^\p{Lu}\p{Ll}/u.test(q[0]) || /^(?:All|Every|Only|Just)/u.test(q[0]),
   );

@@ -96,4 +96,20 @@ describe('citation terms', () => {
     expect(numbersAgree(2000, 2019)).toBe(false);
     expect(numbersAgree(1855, 1925)).toBe(false);
   });
+
+  it('lets a number cut to three digits stand for the exact one ("1.78 million" for 1,786,300)', () => {
+    expect(numbersAgree(1.78e6, 1_786_300)).toBe(true);
+    expect(numbersAgree(1.79e6, 1_786_300)).toBe(true);
+    expect(numbersAgree(1.77e6, 1_786_300)).toBe(false);
+    expect(numbersAgree(29, 29.6)).toBe(false);
+  });
+
+  it('reads German and French number spellings and scale words', () => {
+    const keys = (t: string) => citeTerms(t).map((x) => x.key);
+    expect(keys('8,4')).toEqual(keys('8.4'));
+    expect(keys('1.786.300')).toEqual(keys('1,786,300'));
+    expect(keys('1,78 Millionen')).toEqual(keys('1.78 million'));
+    expect(keys('4,8 Milliarden')).toEqual(keys('4.8 billion'));
+    expect(keys('1,400')).toEqual(keys('1400'));
+  });
 });

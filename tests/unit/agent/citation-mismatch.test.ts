@@ -152,4 +152,14 @@ describe('citations: a claim that reuses the page words to say something else', 
     expect(cited('We favor alerting systems that learn thresholds on their own.', [sre])).toEqual([]);
     expect(cited('Die Engine soll langsamer worden sein.', [sre])).toEqual([]);
   });
+
+  it('lets a name stand between a quantifier and its word ("every Quest launch game")', () => {
+    const games = {
+      url: 'https://games.example/vr',
+      title: 'Quest launch line-up',
+      text: 'I played every launch game and picked the five worth buying. Spare parts ship slowly.',
+    };
+    expect(cited('The reviewer played every Quest launch game and picked five worth buying.', [games])).toEqual([1]);
+    expect(cited('Spare parts always ship slowly.', [games])).toEqual([]);
+  });
 });
