@@ -24,8 +24,11 @@ const STOP = new Set(
     'according approximately around roughly nearly almost percent per cent while whereas both own via ' +
     'i.e e.g etc ' +
     // German, French and Spanish function words, so answers in those languages match on content.
-    'der das den dem des ein eine einer eines einem und oder aus sich ist sind im am zu zum zur mit von ' +
-    'für auf bei wird werden wurde hat haben jetzt noch auch nur wie als es sie er dass ' +
+    'der das den dem des ein eine einen einer eines einem und oder aus sich ist sind im am zu zum zur mit von ' +
+    'für auf bei wird werden wurde hat haben jetzt noch auch nur wie als es sie er dass vom beim ins waren ' +
+    'kann können muss soll sollen wurden worden bis nach um über unter vor durch gegen dann damit dabei ' +
+    'etwa bereits schon sehr außerdem zudem allerdings jedoch diese dieser dieses diesem diesen sein seine ' +
+    'seiner seinen ihre ihrer ihren ihr wir ich wenn aber doch zuerst zunächst ' +
     'le la les un une des du de et ou est sont dans pour par sur avec qui que au aux ce cette il elle ' +
     'el los las una unos y o es en para por con del al lo que se su sus'
   ).split(' '),

@@ -112,4 +112,10 @@ describe('citation terms', () => {
     expect(keys('4,8 Milliarden')).toEqual(keys('4.8 billion'));
     expect(keys('1,400')).toEqual(keys('1400'));
   });
+
+  it('leaves out German function words, so a German answer matches on its content', () => {
+    const keys = (t: string) => citeTerms(t).map((x) => x.key);
+    expect(keys('Außerdem kommt zuerst einen Startwert hinzu')).toEqual(keys('kommt Startwert hinzu'));
+    expect(keys('Die Daten wurden bereits über diese App geladen')).toEqual(keys('Die Daten App geladen'));
+  });
 });
