@@ -1,4 +1,5 @@
 import type { PageIndex } from './cite-index';
+import { listItemMissing } from './cite-list-items';
 import type { Claim, Window } from './cite-match';
 import { numberRebound, onlyBound, statedNumbers } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
@@ -26,7 +27,8 @@ export type Mismatch =
   | 'quantifier'
   | 'direction'
   | 'scattered'
-  | 'roles';
+  | 'roles'
+  | 'list';
 
 // "not only X but also Y" asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
@@ -203,6 +205,7 @@ export function mismatch(
       numberMissing = true;
   });
   if (numberMissing) return 'number';
+  if (listItemMissing(text, claim, counted, w)) return 'list';
   const said = text.slice(from, to);
   const around = sentenceAround(page.text, w.start, w.end);
   const sentence = `${around}\n${page.title?.text ?? ''}`;

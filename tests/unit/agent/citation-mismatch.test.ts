@@ -159,7 +159,23 @@ describe('citations: a claim that reuses the page words to say something else', 
       title: 'Quest launch line-up',
       text: 'I played every launch game and picked the five worth buying. Spare parts ship slowly.',
     };
-    expect(cited('The reviewer played every Quest launch game and picked five worth buying.', [games])).toEqual([1]);
+    expect(
+      cited('The reviewer played every Quest launch game and picked five worth buying.', [games]),
+    ).toEqual([1]);
     expect(cited('Spare parts always ship slowly.', [games])).toEqual([]);
+  });
+
+  it('needs every item of a list the sentence gives, not all but one', () => {
+    const box = {
+      url: 'https://shop.example/kit',
+      title: 'Starter kit',
+      text: 'The starter kit ships with a board, a power cable, a plastic case and a cooling fan. Delivery takes a week.',
+    };
+    expect(
+      cited('The starter kit ships with a board, a plastic case, a cooling fan and a power cable.', [box]),
+    ).toEqual([1]);
+    expect(
+      cited('The starter kit ships with a board, a power cable, a plastic case and a keyboard.', [box]),
+    ).toEqual([]);
   });
 });

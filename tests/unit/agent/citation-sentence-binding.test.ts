@@ -36,10 +36,18 @@ const notes = {
 
 describe('citations: the claim is read from one sentence of the page', () => {
   it('does not give one sentence the subject of the sentence before when that names someone else', () => {
-    expect(cited('The Harbour Trust wants the ferry levy scrapped before the budget is voted on.', [harbour])).toEqual([]);
-    expect(cited('The council of Mayor Lina Ortiz wants the ferry levy scrapped before the budget vote.', [harbour])).toEqual([1]);
+    expect(
+      cited('The Harbour Trust wants the ferry levy scrapped before the budget is voted on.', [harbour]),
+    ).toEqual([]);
+    expect(
+      cited('The council of Mayor Lina Ortiz wants the ferry levy scrapped before the budget vote.', [
+        harbour,
+      ]),
+    ).toEqual([1]);
     // The next sentence points back with "It": the union is still what it says runs the shuttle.
-    expect(cited('The Dockers Union still runs the night shuttle on the western line.', [harbour])).toEqual([1]);
+    expect(cited('The Dockers Union still runs the night shuttle on the western line.', [harbour])).toEqual([
+      1,
+    ]);
   });
 
   it('does not take a number from the sentence before when the sentence states its own', () => {
