@@ -10,6 +10,12 @@ import type { ReadPage } from '../../src/agent/read-pages';
  */
 export const GOLDEN_DIR = path.join(import.meta.dirname, '../../tests/fixtures/citations');
 
+/** The golden set's splits, oldest first (what each one is and when it was scored: GUIDE.md). */
+export const SPLITS = ['dev', 'held-out', 'fresh', 'fresh-2', 'fresh-3'] as const;
+export type Split = (typeof SPLITS)[number];
+
+const isSplit = (s: string): s is Split => (SPLITS as readonly string[]).includes(s);
+
 export type Gold = { kind: 'label' } | { kind: 'claim'; pages: string[] };
 
 export interface GoldUnit {
@@ -19,7 +25,7 @@ export interface GoldUnit {
 
 export interface GoldAnswer {
   id: string;
-  split: 'dev' | 'held-out' | 'fresh' | 'fresh-2';
+  split: Split;
   pageIds: string[];
   units: GoldUnit[];
   answer: string;
@@ -52,8 +58,7 @@ export function parseGoldAnswer(id: string, source: string, known: ReadonlySet<s
   const body = rest.join('---\n');
   const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(head)?.[1]?.trim() ?? '';
   const split = field('split');
-  if (split !== 'dev' && split !== 'held-out' && split !== 'fresh' && split !== 'fresh-2')
-    throw new Error(`${id}: split must be dev, held-out, fresh or fresh-2`);
+  if (!isSplit(split)) throw new Error(`${id}: split must be one of ${SPLITS.join(', ')}`);
   const pageIds = field('pages').split(/\s+/).filter(Boolean);
   const units: GoldUnit[] = [];
   let from = 0;

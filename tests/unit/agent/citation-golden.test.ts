@@ -23,11 +23,14 @@ describe('citation golden set', () => {
     expect(figures(answers, pages).labelsRight).toBe(1);
   });
 
+  // Answers 38–45 (fresh-3, no page supports about a third of their claims, one is in German from an
+  // English page) pulled the whole set from 0.945 / 0.923 / 0.919 to 0.943 / 0.833 / 0.869; each split's
+  // own floors below guard the older answers.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.95);
-    expect(all.recall).toBeGreaterThanOrEqual(0.92);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.92);
+    expect(all.precision).toBeGreaterThanOrEqual(0.93);
+    expect(all.recall).toBeGreaterThanOrEqual(0.82);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -54,5 +57,14 @@ describe('citation golden set', () => {
     expect(fresh2.answers).toBeGreaterThanOrEqual(8);
     expect(fresh2.precision).toBeGreaterThanOrEqual(0.9);
     expect(fresh2.recall).toBeGreaterThanOrEqual(0.84);
+  });
+
+  it('keeps precision and recall above their floors (answers 38–45, written in session 6 and scored once, unread)', () => {
+    // Clean first score of the session-6 matcher (main 9317639): 0.929 / 0.525. The floors sit about
+    // 0.03 under it; the set's per-sentence results stay unread until the next matcher is scored.
+    const fresh3 = splitFigures(answers, pages, 'fresh-3');
+    expect(fresh3.answers).toBeGreaterThanOrEqual(8);
+    expect(fresh3.precision).toBeGreaterThanOrEqual(0.9);
+    expect(fresh3.recall).toBeGreaterThanOrEqual(0.49);
   });
 });
