@@ -79,3 +79,23 @@ export function parseGgufModelId(
 export function catalogEntryForRepo(repo: string): GgufCatalogEntry | undefined {
   return GGUF_CATALOG.find((e) => e.repo.toLowerCase() === repo.toLowerCase());
 }
+
+/**
+ * A short name for a GGUF model id, for places with room for a name but not an address (the panel's
+ * model picker): the catalog label, the file name of a URL or hub file, the repo, or the host when the
+ * address has no file name. Null when the id is none of the accepted forms.
+ */
+export function ggufModelName(modelId: string): string | null {
+  const ref = parseGgufModelId(modelId);
+  if (!ref) return null;
+  if (ref.kind === 'catalog') return ref.entry.label;
+  if (ref.kind === 'repo') return ref.file?.split('/').at(-1) || ref.repo;
+  const url = new URL(ref.url);
+  const file = url.pathname.split('/').at(-1) ?? '';
+  try {
+    return decodeURIComponent(file) || url.host;
+  } catch {
+    // A stray % that is not an escape: the name as written is still better than the address.
+    return file;
+  }
+}

@@ -7,6 +7,7 @@ import { serveBytes } from './helpers/byte-route';
 import { writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
+import { modelPickerShown } from './helpers/model-picker';
 
 // "A GGUF download shows 0% throughout, with no size or time left": wllama's own downloader (how
 // Sleuth fetched a GGUF URL before its own downloader) takes the size from a HEAD request and uses
@@ -72,6 +73,13 @@ describe('GGUF download progress', () => {
       });
     // The header says what it is busy with (it said "Checking…" through the whole download).
     expect(await panel.getByTestId('health').getAttribute('title')).toBe('Loading…');
+    // The picker names the model by its file, all of it on screen, the address on hover (it showed
+    // "http://127.0.0.1:44959/models/tin…", cut).
+    expect(await modelPickerShown(panel)).toEqual({
+      text: 'tiny-sizeless.gguf',
+      whole: true,
+      hover: `${server.origin}/models/tiny-sizeless.gguf`,
+    });
     await b.screenshot(panel, 'gguf-progress-sizeless-head');
     // Never a bare percentage stuck at 0 while bytes arrive; then the model loads.
     expect(seen.filter((s) => /\b0%/.test(s))).toEqual([]);

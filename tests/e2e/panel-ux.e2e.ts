@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
+import { modelPickerShown } from './helpers/model-picker';
 import { artifactsDir, repoRoot } from './helpers/paths';
 import {
   answerTurn,
@@ -126,6 +127,29 @@ async function historyRowLayout(page: Page) {
   );
 }
 
+/**
+ * Baselines of each line of the answer's first paragraph, top to bottom (the bottoms of its own
+ * text, leaving out citation numbers, marks and their hidden quotes): a citation that makes its line
+ * taller shows as one uneven gap.
+ */
+async function answerLineGaps(page: Page): Promise<number[]> {
+  return page
+    .locator('.answer-body p')
+    .first()
+    .evaluate((p) => {
+      const bottoms = new Set<number>();
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (n.parentElement?.closest('sup, .unsupported-mark, .cite-quote')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 0) bottoms.add(Math.round(r.bottom));
+      }
+      const lines = [...bottoms].sort((a, b) => a - b);
+      return lines.slice(1).map((b, i) => b - (lines[i] ?? b));
+    });
+}
+
 /** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
 const longThought = (n: number, topic: string) =>
   Array.from({ length: n }, (_, i) => `Thought ${i}: weigh ${topic} source ${i * 7} against ${i * 13}.`).join(
@@ -224,6 +248,12 @@ describe('the side panel people prefer', () => {
     expect(model).not.toBe('');
     const shown = `${await panel.getByTestId('engine-notice').textContent()} ${await panel.getByTestId('first-run-guide').textContent()}`;
     expect(shown.split(model).length - 1).toBe(1);
+    // The picker under the question box names it too, whole (it was cut to "Auto (recommended for
+    // this GPU"), with the longer description on hover.
+    const picker = await modelPickerShown(panel);
+    expect(picker.whole, picker.text).toBe(true);
+    expect(picker.text).toContain(model);
+    expect(picker.hover).toContain(model);
     // The header fits one line at 400 px, even with the longest health label.
     expect(await panel.getByTestId('health').getAttribute('data-health')).toBe('idle');
     expect(await headerOnOneLine(panel)).toBe(true);
@@ -289,6 +319,10 @@ describe('the side panel people prefer', () => {
     // The type scale: answer text at least 14 px, nothing a user reads under 12 px.
     const answerPx = await answer.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
     expect(answerPx).toBeGreaterThanOrEqual(14);
+    // Evenly spaced lines: a citation number or "?" does not push its line down (it did, by 2–5 px).
+    const gaps = await answerLineGaps(panel);
+    expect(gaps.length, 'the answer wraps over several lines').toBeGreaterThanOrEqual(2);
+    expect(Math.max(...gaps) - Math.min(...gaps), JSON.stringify(gaps)).toBeLessThanOrEqual(1);
     const sizes = await textSizes(panel, 'main');
     expect(sizes[0]?.px, JSON.stringify(sizes[0])).toBeGreaterThanOrEqual(12);
     // Export is a quiet row under the answer, not a block of boxed buttons that outweighs it.
@@ -487,6 +521,14 @@ describe('the side panel people prefer', () => {
     expect(await inView()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await inView()).toBe(true);
+    // A provider's checkbox lines up with the description under it (it stood 4 px further in).
+    const provider = page.getByTestId('search-provider').first();
+    const boxLeft = (await provider.getByTestId('provider-enabled').boundingBox())?.x;
+    const textLeft = (await provider.locator('p').first().boundingBox())?.x;
+    expect(
+      boxLeft !== undefined && textLeft !== undefined && Math.abs(boxLeft - textLeft) <= 1,
+      `${boxLeft} vs ${textLeft}`,
+    ).toBe(true);
     await shot(page, 'options-sections');
     await page.close();
   });

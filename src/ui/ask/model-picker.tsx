@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { ggufModelName } from '../../llm/gguf-catalog';
 import type { EngineCatalog } from '../../llm/host/engine-catalog';
 import { formatBytes } from '../../llm/progress-stats';
 import type { Settings } from '../../settings/schema';
@@ -7,6 +8,8 @@ import type { UiServices } from '../shared/services';
 interface Choice {
   value: string;
   label: string;
+  /** The whole address or description, on hover, where the label is shorter. */
+  title?: string;
 }
 
 /** The models this engine offers, each with its download size where there is one. */
@@ -24,16 +27,26 @@ export function modelChoices(
   if (s.engine === 'wllama') {
     const gguf = catalog?.gguf ?? [];
     const value = s.wllamaModelUrl.trim() || (gguf[0]?.id ?? '');
-    const choices = gguf.map((g) => ({
+    const choices: Choice[] = gguf.map((g) => ({
       value: g.id,
       label: t('pickerDownload', [g.label, formatBytes(g.approxBytes)]),
     }));
-    if (value && !choices.some((c) => c.value === value)) choices.push({ value, label: value });
+    // A GGUF set by address: its file name fits the picker, the address does not (it was cut to
+    // "http://127.0.0.1:44959/models/tin…" while the model loaded).
+    if (value && !choices.some((c) => c.value === value))
+      choices.push({ value, label: ggufModelName(value) ?? value, title: value });
     return { field: 'wllamaModelUrl', value, choices };
   }
   const value = s.webllmModel.trim();
   const choices: Choice[] = [
-    { value: '', label: catalog?.recommended ? t('modelAutoWith', catalog.recommended) : t('modelAuto') },
+    // The short form fits the picker's line; the whole one is on hover.
+    catalog?.recommended
+      ? {
+          value: '',
+          label: t('pickerAuto', catalog.recommended),
+          title: t('modelAutoWith', catalog.recommended),
+        }
+      : { value: '', label: t('modelAuto') },
     ...(catalog?.webllm ?? []).map((m) => ({
       value: m.id,
       label: t('pickerDownload', [m.id, formatBytes(m.approxDownloadBytes)]),
@@ -83,12 +96,18 @@ export function ModelPicker({ services, onChanged }: { services: UiServices; onC
     setSettings(saved);
     onChanged();
   };
+  const chosen = choices.find((c) => c.value === value);
   return (
     <label class="model-picker">
       <span class="muted">{t('pickerLabel')}</span>
-      <select data-testid="model-picker" value={value} onChange={(e) => void pick(e.currentTarget.value)}>
+      <select
+        data-testid="model-picker"
+        value={value}
+        title={chosen?.title ?? chosen?.label}
+        onChange={(e) => void pick(e.currentTarget.value)}
+      >
         {choices.map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} title={c.title}>
             {c.label}
           </option>
         ))}
