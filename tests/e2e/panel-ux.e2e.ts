@@ -16,6 +16,9 @@ import {
 
 /** What the user sees at 400×900 (the viewport only, not the whole scrolled page), light and dark. */
 async function shot(page: Page, name: string): Promise<void> {
+  // Nothing wider than the panel (a side-scrolling page at 400 px is a layout bug, not a screenshot).
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0], `${name}: page width vs window`).toBeLessThanOrEqual(widths[1] ?? 0);
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -148,6 +151,53 @@ async function answerLineGaps(page: Page): Promise<number[]> {
       const lines = [...bottoms].sort((a, b) => a - b);
       return lines.slice(1).map((b, i) => b - (lines[i] ?? b));
     });
+}
+
+/**
+ * Presses `key` `times` times and lists each focused control whose middle something else covers
+ * (a sticky header or Save bar), so a keyboard user cannot see where they are.
+ */
+async function focusHidden(page: Page, key: string, times: number): Promise<string[]> {
+  const hidden: string[] = [];
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(key);
+    const seen = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      if (hit && (hit === el || el.contains(hit) || hit.contains(el))) return null;
+      const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.tagName;
+      return `${name} at y=${Math.round(r.y)} under ${hit?.closest('[class]')?.className ?? 'nothing'}`;
+    });
+    if (seen) hidden.push(seen);
+  }
+  return hidden;
+}
+
+/** Checkbox labels that wrap, and those whose box does not sit beside the first line of its text. */
+async function checkboxesOffFirstLine(page: Page): Promise<{ wrapped: number; off: string[] }> {
+  return page.evaluate(() => {
+    let wrapped = 0;
+    const off: string[] = [];
+    for (const label of document.querySelectorAll<HTMLElement>('label.check')) {
+      const box = label.querySelector('input')?.getBoundingClientRect();
+      if (!box || box.width === 0) continue;
+      const lines: DOMRect[] = [];
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        lines.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      const first = lines[0];
+      if (!first) continue;
+      if (new Set(lines.map((r) => Math.round(r.top))).size > 1) wrapped++;
+      const middle = box.top + box.height / 2;
+      if (middle < first.top || middle > first.bottom) off.push(label.textContent?.trim().slice(0, 40) ?? '');
+    }
+    return { wrapped, off };
+  });
 }
 
 /** Varied sentences: a repeated one would be cut as degenerate repetition and re-sampled. */
@@ -530,6 +580,14 @@ describe('the side panel people prefer', () => {
       `${boxLeft} vs ${textLeft}`,
     ).toBe(true);
     await shot(page, 'options-sections');
+    // Keyboard focus never hides under the sticky header or the Save bar, going down or back up
+    // (it went under the Save bar at the Instance URL field, under the header going back).
+    expect(await focusHidden(page, 'Tab', 80)).toEqual([]);
+    expect(await focusHidden(page, 'Shift+Tab', 40)).toEqual([]);
+    // A checkbox whose label wraps at 400 px sits beside its first line, not between the lines.
+    const checks = await checkboxesOffFirstLine(page);
+    expect(checks.wrapped).toBeGreaterThan(0);
+    expect(checks.off).toEqual([]);
     await page.close();
   });
 });
