@@ -10,7 +10,7 @@
  * the rest of a read's wall time (messages to and from the page that asked) is total − the three.
  */
 import type { Worker } from 'playwright-core';
-import { median, round } from './stats';
+import { median, round, waitUntil } from './stats';
 
 export interface Phases {
   toCommit: number;
@@ -44,8 +44,20 @@ export async function installPhaseLog(sw: Worker): Promise<void> {
   await sw.evaluate(INSTALL);
 }
 
-/** The phases of every read since the last call (reads missing a mark are left out). */
+/**
+ * The phases of every read since the last call (reads missing a mark are left out). The reply can
+ * reach the bench before the tab's park starts, so the last read's end mark is waited for (up to
+ * 1 s); taken at once, about a third of the reads lost it.
+ */
 export async function takePhases(sw: Worker): Promise<Phases[]> {
+  await waitUntil(
+    () =>
+      sw.evaluate(
+        '(() => { const r = globalThis.__benchPhases.reads; const last = r[r.length - 1]; return !last || last.parsed === undefined || last.blank !== undefined; })()',
+      ) as Promise<boolean>,
+    1000,
+    5,
+  );
   const reads = (await sw.evaluate(
     '(() => { const r = globalThis.__benchPhases.reads; globalThis.__benchPhases.reads = []; return r; })()',
   )) as { start: number; commit?: number; parsed?: number; blank?: number }[];
