@@ -73,7 +73,8 @@ export function stem(word: string): string {
       break;
     }
   }
-  // "create", "created", "creating" meet at "creat".
-  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  // "create", "created", "creating" meet at "creat"; "move"/"moved" at "mov" and "hire"/"hired" at
+  // "hir" ("moved" loses its "e" with the "d"). "note" keeps its "e": "not" is the negation's key.
+  if (w.endsWith('e') && w.length > 3 && w !== 'note') w = w.slice(0, -1);
   return w;
 }

@@ -50,15 +50,22 @@ const QUANTIFIERS: Array<[RegExp, RegExp, number]> = [
   ],
 ];
 
+const HEDGE = /\b(?:almost|nearly|virtually)\s+$/iu;
+
 /**
  * Whether a quantifier the claim adds ("always Hermitian") is the page's too: the page's sentence
  * has one of its kind within a few words of the word the claim applies it to. "Always possible to
  * find a basis … the product" does not make the product always Hermitian.
  */
 function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: string, reach: number): boolean {
-  // "Allen" is a name, not German "allen".
-  const m = [...said.matchAll(claimed)].find((q) => (q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0]));
+  // "Allen" is a name, not German "allen"; "not … at all" stresses a negation and claims no "all".
+  const m = [...said.matchAll(claimed)].find(
+    (q) =>
+      ((q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0])) && !/\bat\s+$/iu.test(said.slice(0, q.index ?? 0)),
+  );
   if (!m) return true;
+  // "almost always" claims less than "always": the page must hedge alike, not beside the same word.
+  const hedged = HEDGE.test(said.slice(0, m.index ?? 0));
   // A name the answer puts between ("every PSVR launch game") does not take the word's place.
   const rest = said.slice((m.index ?? 0) + m[0].length);
   const targets = new Set<string>();
@@ -73,6 +80,7 @@ function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: str
   );
   if (found.length === 0) return false;
   if (targets.size === 0) return true;
+  if (hedged) return found.some((f) => HEDGE.test(sentence.slice(0, f.index ?? 0)));
   return found.some((f) => {
     const at = f.index ?? 0;
     const near = citeTerms(sentence.slice(Math.max(0, at - 30), at + f[0].length + 30));
