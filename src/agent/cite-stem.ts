@@ -27,8 +27,8 @@ function stripInflection(w: string): string {
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith('sses')) return w.slice(0, -2);
-  if (w.endsWith('ing') && w.length > 5 && VOWEL.test(w.slice(0, -3))) return undouble(w.slice(0, -3));
-  if (w.endsWith('ed') && w.length > 4 && VOWEL.test(w.slice(0, -2))) return undouble(w.slice(0, -2));
+  if (w.endsWith('ing') && w.length > 5 && VOWEL.test(w.slice(0, -3))) return unsuffixed(w.slice(0, -3));
+  if (w.endsWith('ed') && w.length > 4 && VOWEL.test(w.slice(0, -2))) return unsuffixed(w.slice(0, -2));
   if (w.endsWith('es') && /(?:ch|sh|x|zz|ss)es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('s') && w.length > 3 && !/(?:ss|us|is|ous)$/.test(w)) return w.slice(0, -1);
   return w;
@@ -36,6 +36,19 @@ function stripInflection(w: string): string {
 
 function undouble(w: string): string {
   return DOUBLE.test(w) && !/(?:ll|ss|zz)$/.test(w) ? w.slice(0, -1) : w;
+}
+
+/** One vowel group closed by one consonant: "mov" (moved), "hir" (hired), not "stop" or "visit". */
+const SHORT = /^[^aeiouy]*[aeiouy][^aeiouwxy]$/;
+
+/**
+ * The word before "-ed"/"-ing": "stopped" loses its doubled "p"; a short stem gets back the "e" it
+ * lost, so "moved" and "hiring" meet "move" and "hire".
+ */
+function unsuffixed(w: string): string {
+  const single = undouble(w);
+  if (single !== w) return single;
+  return SHORT.test(w) ? `${w}e` : w;
 }
 
 // Plurals no suffix rule undoes ("matrices" and "matrix" must meet).
@@ -73,8 +86,7 @@ export function stem(word: string): string {
       break;
     }
   }
-  // "create", "created", "creating" meet at "creat"; "move"/"moved" at "mov" and "hire"/"hired" at
-  // "hir" ("moved" loses its "e" with the "d"). "note" keeps its "e": "not" is the negation's key.
-  if (w.endsWith('e') && w.length > 3 && w !== 'note') w = w.slice(0, -1);
+  // "create", "created", "creating" meet at "creat".
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
   return w;
 }

@@ -1,5 +1,6 @@
 import { scanWords } from '../text/words';
 import { stem } from './cite-stem';
+import { synonymKey } from './cite-synonyms';
 
 /**
  * Terms for citation matching, each with the offsets of the words it came from (so a match can be
@@ -134,10 +135,10 @@ function readWord(token: string): string | number | null {
   else if (NUMBER.test(word)) r = Number(word.replace(/,/g, ''));
   else if (COMMA_DECIMAL.test(word)) r = Number(word.replace(/\./g, '').replace(',', '.'));
   // "weren't" and "did not" say the same thing; the auxiliary before it carries nothing.
-  else if (NEGATED.test(word)) r = 'not';
+  else if (NEGATED.test(word) || word === 'cannot') r = 'not';
   else if (STOP.has(word)) r = null;
   // "Node.js" and "nodejs", "U.S." and "US" are one word.
-  else r = stem(word.replace(INNER_DOT, ''));
+  else r = synonymKey(stem(word.replace(INNER_DOT, '')));
   if (readings.size > 50_000) readings.clear();
   readings.set(token, r);
   return r;

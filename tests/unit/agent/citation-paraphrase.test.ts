@@ -7,8 +7,32 @@ const keys = (text: string) => citeTerms(text).map((t) => t.key);
 describe('citations: paraphrase the page in other words', () => {
   it('reads a short verb and its past tense as one word ("move"/"moved", "hire"/"hired", "save"/"saved")', () => {
     expect(keys('moved hired saved')).toEqual(keys('move hire save'));
-    // "note" must not become the negation's key.
-    expect(keys('note')).not.toEqual(keys('not'));
+    expect(keys('stopped visited')).toEqual(keys('stop visit'));
+  });
+
+  it('reads "cannot" as the negation "can\'t" is', () => {
+    expect(keys('cannot')).toEqual(keys("can't"));
+  });
+
+  it('reads common synonyms as one word, so a paraphrase keeps its weight', () => {
+    expect(keys('a sudden rise frequently')).toEqual(keys('a sudden increase often'));
+    const page = {
+      url: 'https://logs.example/alerts',
+      title: 'Alerts from logs',
+      text: 'A sudden increase in 404 status codes often means pages were moved without redirects.',
+    };
+    const cited = citeAnswer(
+      'A sudden rise in 404 status codes frequently means pages moved without redirects.',
+      [page],
+    ).sentences[0]?.citations;
+    expect(cited).toEqual([1]);
+  });
+
+  it('keeps apart words that only look alike or have another common sense', () => {
+    // "drop" is both "fall" and "remove"; "little" is nearly a negation ("knew little about").
+    expect(keys('drop')).not.toEqual(keys('remove'));
+    expect(keys('drop')).not.toEqual(keys('decrease'));
+    expect(keys('little')).not.toEqual(keys('small'));
   });
 });
 
