@@ -14,6 +14,16 @@ import { mismatch } from './cite-verify';
 
 /** Weighted share of a claim a window must hold. */
 export const SUPPORT = 0.65;
+/**
+ * A long claim restates more of the page in its own words, so a little less of it must be the
+ * page's: 60 % of twelve or more words held in one stretch is still far more than chance brings
+ * together, and the checks (numbers, names, negation, roles, list items) still guard each fact.
+ */
+const LONG_CLAIM = 12;
+const LONG_SUPPORT = 0.6;
+
+/** The weighted share of a claim of `terms` counted terms a window must hold. */
+export const supportNeeded = (terms: number): number => (terms >= LONG_CLAIM ? LONG_SUPPORT : SUPPORT);
 const MAX_SOURCES = 3;
 /** A second page is cited beside the best only when it supports the claim nearly as well. */
 const NEAR = 0.15;
@@ -33,9 +43,10 @@ function supporting(
   corpus: CorpusIndex,
   limit: number,
 ): Window[] {
-  const span = spanFor(counted.filter(Boolean).length);
+  const terms = counted.filter(Boolean).length;
+  const span = spanFor(terms);
   const out: Window[] = [];
-  for (const w of rankWindows(corpus, claim, counted, span, SUPPORT)) {
+  for (const w of rankWindows(corpus, claim, counted, span, supportNeeded(terms))) {
     const first = out[0];
     if (out.length >= limit || (first && w.share < first.share - NEAR)) break;
     const page = corpus.pages[w.page];

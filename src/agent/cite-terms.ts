@@ -90,6 +90,11 @@ const CJK_SCALES = new Map<string, number>(Object.entries({ 万: 1e4, 亿: 1e8, 
 const NUMBER = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+(?:\.\d+)?$/;
 /** German and French spelling: "8,4" is 8.4 and "1.786.300" is 1786300 ("1,400" stays 1400). */
 const COMMA_DECIMAL = /^\d{1,3}(?:\.\d{3})+(?:,\d+)?$|^\d+,\d{1,2}$/;
+/** A currency sign before a number stands for the currency's word. */
+const CURRENCY = new Map<string, string>([
+  ['$', 'dollar'],
+  ['€', 'euro'],
+]);
 const POSSESSIVE = /['’]s$/u;
 const NEGATED = /n['’]t$/u;
 const INNER_DOT = /\.(?=\p{L})/gu;
@@ -155,7 +160,11 @@ export function eachTerm(text: string, emit: TermSink): void {
   let numberEnd = 0;
   let numberValue = 0;
   const flush = () => {
-    if (pending) emit(numberKey(numberValue), numberStart, numberEnd, numberValue);
+    if (!pending) return;
+    // "$500" says what "500 dollars" and German "500 Dollar" say.
+    const currency = CURRENCY.get(text.charAt(numberStart - 1));
+    if (currency) emit(currency, numberStart - 1, numberStart);
+    emit(numberKey(numberValue), numberStart, numberEnd, numberValue);
     pending = false;
   };
   scanWords(text, (token, start, end, script) => {

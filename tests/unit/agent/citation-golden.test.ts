@@ -25,12 +25,13 @@ describe('citation golden set', () => {
 
   // Answers 38–45 (fresh-3, no page supports about a third of their claims, one is in German from an
   // English page) pulled the whole set from 0.945 / 0.923 / 0.919 to 0.943 / 0.833 / 0.869; each split's
-  // own floors below guard the older answers.
+  // own floors below guard the older answers. Session 6's recall work (synonyms, hedges, long
+  // paraphrases, currency signs) moved all 45 to 0.962 / 0.869 / 0.903.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.93);
-    expect(all.recall).toBeGreaterThanOrEqual(0.82);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
+    expect(all.precision).toBeGreaterThanOrEqual(0.95);
+    expect(all.recall).toBeGreaterThanOrEqual(0.86);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.89);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -55,16 +56,17 @@ describe('citation golden set', () => {
   it('keeps precision and recall above their floors (answers 30–37, read after their clean score; tuned on in session 6)', () => {
     const fresh2 = splitFigures(answers, pages, 'fresh-2');
     expect(fresh2.answers).toBeGreaterThanOrEqual(8);
-    expect(fresh2.precision).toBeGreaterThanOrEqual(0.9);
-    expect(fresh2.recall).toBeGreaterThanOrEqual(0.84);
+    expect(fresh2.precision).toBeGreaterThanOrEqual(0.91);
+    expect(fresh2.recall).toBeGreaterThanOrEqual(0.91);
   });
 
-  it('keeps precision and recall above their floors (answers 38–45, written in session 6, scored clean twice)', () => {
+  it('keeps precision and recall above their floors (answers 38–45, written in session 6, scored clean twice, then tuned on)', () => {
     // Clean scores: 0.929 / 0.525 with main 9317639, 0.944 / 0.515 with session 6's matcher (9df2932),
-    // before anyone read the set's per-sentence results. The floors sit under both.
+    // before anyone read the set's per-sentence results. Then tuned on for recall in session 6
+    // (0.951 / 0.586): no longer clean; the floors sit just under that.
     const fresh3 = splitFigures(answers, pages, 'fresh-3');
     expect(fresh3.answers).toBeGreaterThanOrEqual(8);
-    expect(fresh3.precision).toBeGreaterThanOrEqual(0.9);
-    expect(fresh3.recall).toBeGreaterThanOrEqual(0.49);
+    expect(fresh3.precision).toBeGreaterThanOrEqual(0.93);
+    expect(fresh3.recall).toBeGreaterThanOrEqual(0.57);
   });
 });

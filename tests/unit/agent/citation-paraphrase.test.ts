@@ -62,3 +62,47 @@ describe('citations: hedged and emphatic quantifiers', () => {
     ).toEqual([1]);
   });
 });
+
+describe('citations: long paraphrases', () => {
+  const council = {
+    url: 'https://news.example/library',
+    title: 'Council news',
+    text: 'The city council voted on Tuesday to build a new public library beside the old railway station, paid for by a regional grant and private donations.',
+  };
+  const weather = {
+    url: 'https://weather.example/friday',
+    title: 'Weather',
+    text: 'Rain is expected across the region on Friday, with strong winds along the coast and cooler nights.',
+  };
+  const cited = (s: string) => citeAnswer(s, [council, weather]).sentences[0]?.citations;
+
+  it('cites a long sentence that restates a page in its own words (about 62 % of its words)', () => {
+    expect(
+      cited(
+        'On Tuesday the city council voted to put up a new public library close to the old railway station, funded by a regional grant and private gifts and loans.',
+      ),
+    ).toEqual([1]);
+  });
+
+  it('still wants 65 % of a short sentence', () => {
+    expect(cited('The city council voted to put up a public library near the railway station.')).toEqual([]);
+  });
+});
+
+describe('citations: a currency sign is the currency word', () => {
+  const page = {
+    url: 'https://games.example/xbox',
+    title: 'Console prices',
+    text: 'The Xbox One X costs $500, while the PS4 Pro launched at $400.',
+  };
+  const cited = (s: string) => citeAnswer(s, [page]).sentences[0]?.citations;
+
+  it('reads "$500" as "500 dollars", also in a German sentence on an English page', () => {
+    expect(keys('$500').sort()).toEqual(keys('500 dollars').sort());
+    expect(cited('Die Xbox One X kostet 500 Dollar.')).toEqual([1]);
+  });
+
+  it('keeps a euro sign apart from a dollar sign', () => {
+    expect(keys('€500')).not.toEqual(keys('$500'));
+  });
+});
