@@ -105,7 +105,18 @@ export function anchorPhrases(
   group: readonly boolean[],
   names: boolean,
 ): number[][] {
-  const firstEnd = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u.exec(text)?.[0].length ?? 0;
+  // The first word is capitalised anyway; it names something when the next word goes on the name
+  // ("Mark Zuckerberg is…", not "Research shows…").
+  let firstEnd = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u.exec(text)?.[0].length ?? 0;
+  const [first, second] = claim.terms;
+  if (
+    first &&
+    second &&
+    first.end === firstEnd &&
+    /^\s+$/u.test(text.slice(first.end, second.start)) &&
+    /^\p{Lu}/u.test(text.slice(second.start, second.end))
+  )
+    firstEnd = 0;
   const out: number[][] = [];
   let run: number[] = [];
   let lastEnd = -1;

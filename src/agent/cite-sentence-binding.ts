@@ -77,12 +77,18 @@ export function scattered(
       if (found.some(Boolean)) where.set(i, found);
     });
     if (where.size < 2) continue;
+    // The sentence holding most of what the clause says of its names and numbers (its other
+    // words); only names and numbers, then, if the clause is nothing else.
+    const phrases = anchorPhrases(text, claim, group, names);
+    const named = new Set(phrases.flat());
+    const said = [...where.keys()].filter((i) => !named.has(i));
+    const scored = said.length > 0 ? said : [...where.keys()];
     let core = -1;
     let best = 0;
     sentences.forEach((s, k) => {
       if (!inWindow.includes(s)) return;
       let held = 0;
-      for (const [i, found] of where) if (found[k]) held += claim.weights[i] ?? 0;
+      for (const i of scored) if (where.get(i)?.[k]) held += claim.weights[i] ?? 0;
       if (held > best) {
         best = held;
         core = k;
@@ -91,13 +97,19 @@ export function scattered(
     const coreSentence = sentences[core];
     if (!coreSentence) continue;
     const lends = ANAPHOR.test(page.text.slice(coreSentence.start, coreSentence.end));
-    for (const phrase of anchorPhrases(text, claim, group, names)) {
+    for (const phrase of phrases) {
       const found = phrase.flatMap((i) => where.get(i) ?? []);
       // A word of the phrase the window does not hold (or only the title does) is not misplaced.
       if (phrase.some((i) => counted[i] && !where.has(i))) continue;
       const inSentence = (k: number) => phrase.some((i) => where.get(i)?.[k] === true);
       if (found.length === 0 || inSentence(core)) continue;
       if (lends && inSentence(core - 1)) continue;
+      // Its own sentence may say what the clause says of it ("2 million people get sick … About
+      // 23,000 die" for "23,000 people die"): then it is not taken from there.
+      const ownSay = sentences.some(
+        (_, k) => k !== core && inSentence(k) && said.some((i) => where.get(i)?.[k] && !where.get(i)?.[core]),
+      );
+      if (ownSay) continue;
       const isNumber = phrase.some((i) => claim.terms[i]?.value !== undefined);
       if (!rival(page, coreSentence, claim, isNumber)) continue;
       return true;

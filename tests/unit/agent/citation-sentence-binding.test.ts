@@ -28,6 +28,26 @@ const plans = {
   ].join(' '),
 };
 
+const specs = {
+  url: 'https://review.example/consoles',
+  title: 'Console review',
+  text: [
+    'The Alpha has a fast processor, 16GB of memory and a 2 terabyte drive.',
+    'The Beta has only 8GB of memory and tops out at a 1 terabyte drive.',
+    'Every year about 3 million people buy a console, according to the survey. About 40,000 return it.',
+  ].join(' '),
+};
+
+const press = {
+  url: 'https://press.example/deal',
+  title: 'Deal roundup',
+  text: [
+    'Analysts expect more mergers this year.',
+    'Chief executive Dana Whitfield knows a thing or two about deals.',
+    "After all, she's the one behind her firm's $2 billion purchase of Lumio.",
+  ].join(' '),
+};
+
 const notes = {
   url: 'https://browser.example/notes',
   title: 'Release notes',
@@ -59,5 +79,16 @@ describe('citations: the claim is read from one sentence of the page', () => {
     expect(cited('Tab Groups replaces the Tab Organizer.', [notes])).toEqual([]);
     expect(cited('The Tab Organizer replaces Tab Groups.', [notes])).toEqual([1]);
     expect(cited('Tab Groups is replaced by the Tab Organizer.', [notes])).toEqual([1]);
+  });
+
+  it('does not take a number from the sentence before when this one says the rest with its own', () => {
+    expect(cited('The Beta tops out at a 2 terabyte drive.', [specs])).toEqual([]);
+    expect(cited('The Beta tops out at a 1 terabyte drive.', [specs])).toEqual([1]);
+    // The number's own sentence says what the claim says of it ("return"): a join, not a swap.
+    expect(cited('According to the survey, about 40,000 buyers return their console every year.', [specs])).toEqual([1]);
+  });
+
+  it('reads a name that opens the sentence as a name ("Dana Whitfield is behind…")', () => {
+    expect(cited("Dana Whitfield is behind her firm's $2 billion purchase of Lumio.", [press])).toEqual([1]);
   });
 });
