@@ -15,7 +15,7 @@ const LINE = /\n/g;
 /** A page whose text is wrapped at a fixed width breaks lines inside sentences. */
 const wrapped = new WeakMap<PageIndex, boolean>();
 
-function hardWrapped(page: PageIndex): boolean {
+export function hardWrapped(page: PageIndex): boolean {
   let known = wrapped.get(page);
   if (known === undefined) {
     const breaks = page.text.match(/\n(?!\n)/g)?.length ?? 0;

@@ -3,6 +3,7 @@ import { listItemMissing } from './cite-list-items';
 import type { Claim, Window } from './cite-match';
 import { numberRebound, onlyBound, statedNumbers } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
+import { hardWrapped } from './cite-page-sentences';
 import { rolesSwapped } from './cite-roles';
 import { scattered } from './cite-sentence-binding';
 import { citeTerms } from './cite-terms';
@@ -168,15 +169,18 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
   return false;
 }
 
-function clauseStart(text: string, start: number): number {
-  const before = text.slice(Math.max(0, start - 200), start);
+/** A hard-wrapped page's single line breaks are spaces: they end neither a clause nor a sentence. */
+const unwrap = (text: string, wrapped: boolean) => (wrapped ? text.replace(/(?<!\n)\n(?!\n)/g, ' ') : text);
+
+function clauseStart(text: string, start: number, wrapped: boolean): number {
+  const before = unwrap(text.slice(Math.max(0, start - 200), start), wrapped);
   const m = /[,;:.!?，。；：！？\n–—][^,;:.!?，。；：！？\n–—]*$/u.exec(before);
   return m ? start - before.length + m.index + 1 : Math.max(0, start - 200);
 }
 
 /** The whole sentence(s) around a stretch of page text. */
-function sentenceAround(text: string, start: number, end: number): string {
-  const before = text.slice(Math.max(0, start - 400), start);
+function sentenceAround(text: string, start: number, end: number, wrapped: boolean): string {
+  const before = unwrap(text.slice(Math.max(0, start - 400), start), wrapped);
   const cut = Math.max(
     before.lastIndexOf('. '),
     before.lastIndexOf('\n'),
@@ -186,7 +190,8 @@ function sentenceAround(text: string, start: number, end: number): string {
   );
   const from = cut >= 0 ? start - before.length + cut + 1 : Math.max(0, start - 400);
   // A dot inside a word ("Backbone.js", "3.5") does not end the sentence.
-  const after = /^(?:[^\n.!?。！？]|[.!?](?=[^\s.!?]))*/u.exec(text.slice(end, end + 400))?.[0] ?? '';
+  const rest = unwrap(text.slice(end, end + 400), wrapped);
+  const after = /^(?:[^\n.!?。！？]|[.!?](?=[^\s.!?]))*/u.exec(rest)?.[0] ?? '';
   return text.slice(from, end + after.length);
 }
 
@@ -215,7 +220,8 @@ export function mismatch(
   if (numberMissing) return 'number';
   if (listItemMissing(text, claim, counted, w)) return 'list';
   const said = text.slice(from, to);
-  const around = sentenceAround(page.text, w.start, w.end);
+  const wrapped = hardWrapped(page);
+  const around = sentenceAround(page.text, w.start, w.end, wrapped);
   const sentence = `${around}\n${page.title?.text ?? ''}`;
   if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
   for (const m of said.matchAll(TITLED)) if (!titleHeld(m[1] ?? '', sentence)) return 'title';
@@ -228,7 +234,7 @@ export function mismatch(
   }
   const keys = new Set(claim.terms.filter((_, i) => counted[i]).map((t) => t.key));
   const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));
-  const lead = clauseStart(page.text, w.start);
+  const lead = clauseStart(page.text, w.start, wrapped);
   const negated = negates(said, 0, said.length, keys);
   if (negated !== negates(page.text, lead, w.end, held)) return 'negation';
   if (!negated && DENIED.test(around)) return 'negation';

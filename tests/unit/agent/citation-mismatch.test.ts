@@ -178,4 +178,25 @@ describe('citations: a claim that reuses the page words to say something else', 
       cited('The starter kit ships with a board, a power cable, a plastic case and a keyboard.', [box]),
     ).toEqual([]);
   });
+
+  it('reads a negation across a hard-wrapped line break ("doesn\'t support\\nDolby Vision")', () => {
+    // Wrapped at about 50 characters, as some article bodies arrive.
+    const text = [
+      'The Zeta plays most films well and loads discs',
+      'quickly, and its menus are easy to find even for',
+      'someone who has never used one before. Sadly, the',
+      "Zeta doesn't support",
+      'Dolby Vision, so you are stuck with the slightly',
+      'less capable HDR 10 standard. That makes sense since',
+      'it is more widely supported, but it would have been',
+      'nice to see both. The remote is small and light,',
+      'and its batteries last for months in normal use,',
+      'which is more than the last model could say. The',
+      'box also holds a cable, a stand and a short guide',
+      'that explains the setup in a few friendly pages.',
+    ].join('\n');
+    const review = { url: 'https://review.example/zeta', title: 'Zeta review', text };
+    expect(cited('The Zeta does not support Dolby Vision.', [review])).toEqual([1]);
+    expect(cited('The Zeta supports Dolby Vision.', [review])).toEqual([]);
+  });
 });

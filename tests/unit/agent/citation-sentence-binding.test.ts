@@ -85,7 +85,9 @@ describe('citations: the claim is read from one sentence of the page', () => {
     expect(cited('The Beta tops out at a 2 terabyte drive.', [specs])).toEqual([]);
     expect(cited('The Beta tops out at a 1 terabyte drive.', [specs])).toEqual([1]);
     // The number's own sentence says what the claim says of it ("return"): a join, not a swap.
-    expect(cited('According to the survey, about 40,000 buyers return their console every year.', [specs])).toEqual([1]);
+    expect(
+      cited('According to the survey, about 40,000 buyers return their console every year.', [specs]),
+    ).toEqual([1]);
   });
 
   it('reads a name that opens the sentence as a name ("Dana Whitfield is behind…")', () => {
