@@ -83,7 +83,11 @@ export function clauseGroups(text: string, terms: readonly Term[]): boolean[][] 
     const size = mask.filter(Boolean).length;
     const last = groups[groups.length - 1];
     if (size === 0) continue;
-    if (size < MIN_CLAUSE_TERMS && last) groups[groups.length - 1] = merged(last, mask);
+    // "…, and Thumper $20": a name and a number are a fact of their own, however short.
+    const fact =
+      terms.some((t, i) => mask[i] && t.value !== undefined) &&
+      terms.some((t, i) => mask[i] && t.value === undefined && /^\p{Lu}/u.test(text.slice(t.start, t.end)));
+    if (size < MIN_CLAUSE_TERMS && last && !fact) groups[groups.length - 1] = merged(last, mask);
     else groups.push(mask);
   }
   // A short first clause joins the one after it.

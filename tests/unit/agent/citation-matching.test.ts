@@ -20,6 +20,39 @@ const moa = {
 const cite = (answer: string) => citeAnswer(answer, [kiwi, moa]);
 
 describe('citations: which sentences are supported', () => {
+  it('cites "A costs $15 and B $25" from two list entries far apart, and not with the prices swapped', () => {
+    const entry = (name: string, price: number, blurb: string) => `“${name}” ($${price})\n${blurb}`;
+    const shop = {
+      url: 'https://games.example/list',
+      title: 'Games worth buying',
+      text: [
+        entry(
+          'Orbit Zero',
+          15,
+          'A calm puzzle game about planets that slowly teaches you its rules without a single word.',
+        ),
+        entry(
+          'Lantern',
+          40,
+          'A long story game set in a lighthouse, with a cast of odd keepers and a cat that follows you.',
+        ),
+        entry(
+          'Harbor',
+          10,
+          'Build docks and move freight before the tide comes in; it gets hard quickly after the tutorial.',
+        ),
+        entry(
+          'Drift',
+          25,
+          'Racing on ice with cars that feel heavy and real, and tracks that change with the weather.',
+        ),
+      ].join('\n'),
+    };
+    const cited = (answer: string) => citeAnswer(answer, [shop]).sentences.flatMap((x) => x.citations);
+    expect(cited('"Orbit Zero" costs $15 and "Drift" $25.')).toEqual([1]);
+    expect(cited('"Orbit Zero" costs $25 and "Drift" $15.')).toEqual([]);
+  });
+
   it('cites a sentence that joins two adjacent lines of a page', () => {
     const s = cite(
       'The kiwi, a flightless bird of New Zealand, lays the largest egg relative to its body size.',
