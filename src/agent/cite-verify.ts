@@ -303,11 +303,15 @@ function namesHeld(
 // One sentence's initials serve every acronym of the claim checked against it.
 let initialsOf: { text: string; initials: string } | undefined;
 
-/** "AFP" for "Australian Federal Police": an acronym whose letters start consecutive words of the page. */
+/** "AFP" for "Australian Federal Police", "PSVR" for "PlayStation VR": an acronym whose letters start consecutive words of the page. */
 function spelledOut(name: string, text: string): boolean {
   if (!/^\p{Lu}{2,6}$/u.test(name)) return false;
   if (initialsOf?.text !== text) {
-    initialsOf = { text, initials: [...text.matchAll(/(?<![\p{L}\p{N}])\p{L}/gu)].map((m) => m[0]).join('') };
+    // A word's capitals all count: "PlayStation VR" is "PSVR".
+    const initials = [...text.matchAll(/(?<![\p{L}\p{N}])\p{L}|(?<=\p{L})\p{Lu}/gu)]
+      .map((m) => m[0])
+      .join('');
+    initialsOf = { text, initials };
   }
   return initialsOf.initials.includes(name);
 }

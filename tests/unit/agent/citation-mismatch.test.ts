@@ -199,4 +199,14 @@ describe('citations: a claim that reuses the page words to say something else', 
     expect(cited('The Zeta does not support Dolby Vision.', [review])).toEqual([1]);
     expect(cited('The Zeta supports Dolby Vision.', [review])).toEqual([]);
   });
+
+  it('reads an acronym from the capitals of the page\'s words ("PSVR" for "PlayStation VR")', () => {
+    const list = {
+      url: 'https://games.example/vr',
+      title: 'The best PlayStation VR games',
+      text: '“Moon Rally” ($30)\nA racing game on the moon, with low gravity and long jumps.',
+    };
+    expect(cited('"Moon Rally" is a racing game on the moon for PSVR.', [list])).toEqual([1]);
+    expect(cited('"Moon Rally" is a racing game on the moon for PCVR.', [list])).toEqual([]);
+  });
 });
