@@ -35,7 +35,7 @@ export interface Sentence {
 }
 
 /** The first term position at or after character `at`. */
-function termAt(page: PageIndex, at: number): number {
+export function termAt(page: PageIndex, at: number): number {
   let lo = 0;
   let hi = page.starts.length;
   while (lo < hi) {

@@ -1,7 +1,7 @@
 import { clauseGroups } from './cite-claims';
 import { keysOn, type PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { anchorPhrases, occurs, type Sentence, sentencesAround } from './cite-page-sentences';
+import { anchorPhrases, occurs, type Sentence, sentencesAround, termAt } from './cite-page-sentences';
 import { citeTerms, numbersAgree } from './cite-terms';
 
 /**
@@ -47,6 +47,49 @@ function rival(page: PageIndex, s: Sentence, claim: Claim, isNumber: boolean): b
     if (/^\p{Lu}/u.test(text.slice(t.start, t.end))) return true;
   }
   return false;
+}
+
+/** The heading line a sentence starts with ("White-box monitoring\nMonitoring based on…"), as a term range. */
+function headingOf(page: PageIndex, s: Sentence): Sentence | null {
+  const text = page.text.slice(s.start, s.end);
+  const br = text.search(/\n(?=[^\n]*\S)/);
+  if (br <= 0) return null;
+  const end = s.start + br;
+  const line = text.slice(0, br).trim();
+  if (!line || /[.!?。！？:;,]["'”’)\]]*$/u.test(line)) return null;
+  return { start: s.start, end, from: s.from, to: termAt(page, end) };
+}
+
+/**
+ * Whether the clause takes what one entry of a glossary or list says with the name of another
+ * entry: the sentence holding the clause opens with a heading the claim does not name, and words
+ * of the claim stand only in another sentence's heading ("Black-box monitoring is based on metrics
+ * exposed by the internals" from "White-box monitoring: Monitoring based on metrics exposed by the
+ * internals…", next to "Black-box monitoring: Testing…").
+ */
+function otherEntry(
+  page: PageIndex,
+  sentences: readonly Sentence[],
+  core: number,
+  claim: Claim,
+  where: ReadonlyMap<number, boolean[]>,
+): boolean {
+  const coreSentence = sentences[core];
+  const own = coreSentence && headingOf(page, coreSentence);
+  if (!own) return false;
+  const keysIn = (s: Sentence) =>
+    [...where.keys()].filter((i) => occurs(page, [claim.terms[i]?.key ?? ''], s));
+  // The heading names something the claim does not ("White-box" for "Black-box").
+  const claimed = new Set(claim.terms.map((t) => t.key));
+  const heading = citeTerms(page.text.slice(own.start, own.end));
+  if (heading.every((t) => claimed.has(t.key))) return false;
+  return [...where.entries()].some(([i, found]) => {
+    if (found[core]) return false;
+    return sentences.some((s, k) => {
+      const heading = found[k] ? headingOf(page, s) : null;
+      return heading !== null && keysIn(heading).includes(i);
+    });
+  });
 }
 
 /**
@@ -96,6 +139,7 @@ export function scattered(
     });
     const coreSentence = sentences[core];
     if (!coreSentence) continue;
+    if (otherEntry(page, sentences, core, claim, where)) return true;
     const lends = ANAPHOR.test(page.text.slice(coreSentence.start, coreSentence.end));
     for (const phrase of phrases) {
       const found = phrase.flatMap((i) => where.get(i) ?? []);

@@ -93,4 +93,27 @@ describe('citations: the claim is read from one sentence of the page', () => {
   it('reads a name that opens the sentence as a name ("Dana Whitfield is behind…")', () => {
     expect(cited("Dana Whitfield is behind her firm's $2 billion purchase of Lumio.", [press])).toEqual([1]);
   });
+
+  it("does not take one glossary entry's definition for the entry named after it", () => {
+    const glossary = {
+      url: 'https://docs.example/glossary',
+      title: 'Storage glossary',
+      text: [
+        'Archive tier',
+        'Data kept on slow, cheap disks that are read only a few times a year.',
+        'Hot tier',
+        'Data kept on fast disks because it is read many times a day.',
+      ].join('\n'),
+    };
+    expect(
+      cited('The archive tier is data kept on slow, cheap disks that are read only a few times a year.', [
+        glossary,
+      ]),
+    ).toEqual([1]);
+    expect(
+      cited('The hot tier is data kept on slow, cheap disks that are read only a few times a year.', [
+        glossary,
+      ]),
+    ).toEqual([]);
+  });
 });
