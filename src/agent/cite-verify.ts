@@ -1,3 +1,4 @@
+import { comparisonReversed } from './cite-comparison';
 import type { PageIndex } from './cite-index';
 import { listItemMissing } from './cite-list-items';
 import type { Claim, Window } from './cite-match';
@@ -29,7 +30,8 @@ export type Mismatch =
   | 'direction'
   | 'scattered'
   | 'roles'
-  | 'list';
+  | 'list'
+  | 'comparison';
 
 // "not only X but also Y" asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
@@ -250,6 +252,7 @@ export function mismatch(
   const names = !GERMAN.test(said);
   if (scattered(text, claim, counted, w, page, names)) return 'scattered';
   if (rolesSwapped(text, claim, counted, w, page, names)) return 'roles';
+  if (comparisonReversed(text, claim, counted, w, page, names)) return 'comparison';
   return null;
 }
 

@@ -116,4 +116,14 @@ describe('citations: the claim is read from one sentence of the page', () => {
       ]),
     ).toEqual([]);
   });
+
+  it('does not read "A weighs less than B" where the page says B weighs less', () => {
+    const scales = {
+      url: 'https://review.example/laptops',
+      title: 'Laptop review',
+      text: 'The Corvo is dense for its size and weighs 4.1 pounds. The Ellis, in comparison, weighs two pounds less.',
+    };
+    expect(cited('The Ellis weighs two pounds less than the Corvo.', [scales])).toEqual([1]);
+    expect(cited('The Corvo weighs two pounds less than the Ellis.', [scales])).toEqual([]);
+  });
 });
