@@ -1,7 +1,7 @@
 import { clauseGroups } from './cite-claims';
 import { keysOn, type PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { anchorPhrases, occurs, type Sentence, sentencesAround, termAt } from './cite-page-sentences';
+import { anchorPhrases, occurs, type Sentence, sentencesAround } from './cite-page-sentences';
 import { citeTerms, numbersAgree } from './cite-terms';
 
 /**
@@ -9,12 +9,13 @@ import { citeTerms, numbersAgree } from './cite-terms';
  * sentences. A window is a run of page words, so it can take the subject from one sentence and
  * what is said of it from the next: "the Walkley board" from one sentence and "wants the bill
  * passed before Parliament rises" (said of the Government) from the next; "the PS4 Pro" from the
- * sentence after the one with the One X's "12GB of RAM"; a glossary's definition with the name of
- * the next entry. Each clause of the claim has to find its words in one sentence of the page, the
- * sentence that holds most of them. The sentence right before may lend words when it is a
- * heading line (the entry's name) or when the sentence starts with a pronoun that points back to
- * it ("He thanked…"); the page's title counts everywhere. The rule looks at no particular word:
- * only at where on the page the claim's words are.
+ * sentence before the one with "tops out at 4.2 teraflops". The sentence holding most of a clause
+ * is where the clause's names and numbers must be, unless that sentence names no one and no number
+ * else in their place (then the page may well be saying it across two sentences, as pages do:
+ * "The Bill would require…" after "the Data Retention Bill"). The sentence right before may lend
+ * them when this one starts with a pronoun pointing back ("He thanked…"); a heading line belongs
+ * to the line it names, and the page's title counts everywhere. The rule looks at no particular
+ * word: only at where on the page the claim's words are.
  */
 
 /** A sentence that starts by pointing back to the one before: "He", "It", "This", "Sie", "他". */
@@ -49,49 +50,6 @@ function rival(page: PageIndex, s: Sentence, claim: Claim, isNumber: boolean): b
   return false;
 }
 
-/** The heading line a sentence starts with ("White-box monitoring\nMonitoring based on…"), as a term range. */
-function headingOf(page: PageIndex, s: Sentence): Sentence | null {
-  const text = page.text.slice(s.start, s.end);
-  const br = text.search(/\n(?=[^\n]*\S)/);
-  if (br <= 0) return null;
-  const end = s.start + br;
-  const line = text.slice(0, br).trim();
-  if (!line || /[.!?。！？:;,]["'”’)\]]*$/u.test(line)) return null;
-  return { start: s.start, end, from: s.from, to: termAt(page, end) };
-}
-
-/**
- * Whether the clause takes what one entry of a glossary or list says with the name of another
- * entry: the sentence holding the clause opens with a heading the claim does not name, and words
- * of the claim stand only in another sentence's heading ("Black-box monitoring is based on metrics
- * exposed by the internals" from "White-box monitoring: Monitoring based on metrics exposed by the
- * internals…", next to "Black-box monitoring: Testing…").
- */
-function otherEntry(
-  page: PageIndex,
-  sentences: readonly Sentence[],
-  core: number,
-  claim: Claim,
-  where: ReadonlyMap<number, boolean[]>,
-): boolean {
-  const coreSentence = sentences[core];
-  const own = coreSentence && headingOf(page, coreSentence);
-  if (!own) return false;
-  const keysIn = (s: Sentence) =>
-    [...where.keys()].filter((i) => occurs(page, [claim.terms[i]?.key ?? ''], s));
-  // The heading names something the claim does not ("White-box" for "Black-box").
-  const claimed = new Set(claim.terms.map((t) => t.key));
-  const heading = citeTerms(page.text.slice(own.start, own.end));
-  if (heading.every((t) => claimed.has(t.key))) return false;
-  return [...where.entries()].some(([i, found]) => {
-    if (found[core]) return false;
-    return sentences.some((s, k) => {
-      const heading = found[k] ? headingOf(page, s) : null;
-      return heading !== null && keysIn(heading).includes(i);
-    });
-  });
-}
-
 /**
  * Whether some clause of the claim names a thing (a run of capitalised words, a number) that the
  * window holds only outside the sentence where it holds the rest of that clause. `names` is false
@@ -120,18 +78,13 @@ export function scattered(
       if (found.some(Boolean)) where.set(i, found);
     });
     if (where.size < 2) continue;
-    // The sentence holding most of what the clause says of its names and numbers (its other
-    // words); only names and numbers, then, if the clause is nothing else.
     const phrases = anchorPhrases(text, claim, group, names);
-    const named = new Set(phrases.flat());
-    const said = [...where.keys()].filter((i) => !named.has(i));
-    const scored = said.length > 0 ? said : [...where.keys()];
     let core = -1;
     let best = 0;
     sentences.forEach((s, k) => {
       if (!inWindow.includes(s)) return;
       let held = 0;
-      for (const i of scored) if (where.get(i)?.[k]) held += claim.weights[i] ?? 0;
+      for (const [i, found] of where) if (found[k]) held += claim.weights[i] ?? 0;
       if (held > best) {
         best = held;
         core = k;
@@ -139,7 +92,6 @@ export function scattered(
     });
     const coreSentence = sentences[core];
     if (!coreSentence) continue;
-    if (otherEntry(page, sentences, core, claim, where)) return true;
     const lends = ANAPHOR.test(page.text.slice(coreSentence.start, coreSentence.end));
     for (const phrase of phrases) {
       const found = phrase.flatMap((i) => where.get(i) ?? []);
@@ -148,12 +100,6 @@ export function scattered(
       const inSentence = (k: number) => phrase.some((i) => where.get(i)?.[k] === true);
       if (found.length === 0 || inSentence(core)) continue;
       if (lends && inSentence(core - 1)) continue;
-      // Its own sentence may say what the clause says of it ("2 million people get sick … About
-      // 23,000 die" for "23,000 people die"): then it is not taken from there.
-      const ownSay = sentences.some(
-        (_, k) => k !== core && inSentence(k) && said.some((i) => where.get(i)?.[k] && !where.get(i)?.[core]),
-      );
-      if (ownSay) continue;
       const isNumber = phrase.some((i) => claim.terms[i]?.value !== undefined);
       if (!rival(page, coreSentence, claim, isNumber)) continue;
       return true;

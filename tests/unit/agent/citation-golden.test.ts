@@ -56,8 +56,8 @@ describe('citation golden set', () => {
   it('keeps precision and recall above their floors (answers 30–37, read after their clean score; tuned on in session 6)', () => {
     const fresh2 = splitFigures(answers, pages, 'fresh-2');
     expect(fresh2.answers).toBeGreaterThanOrEqual(8);
-    expect(fresh2.precision).toBeGreaterThanOrEqual(0.91);
-    expect(fresh2.recall).toBeGreaterThanOrEqual(0.91);
+    expect(fresh2.precision).toBeGreaterThanOrEqual(0.93);
+    expect(fresh2.recall).toBeGreaterThanOrEqual(0.92);
   });
 
   it('keeps precision and recall above their floors (answers 38–45, written in session 6, scored clean twice, then tuned on)', () => {
