@@ -380,6 +380,21 @@ describe('the side panel people prefer', () => {
     const copyBg = await panel.getByTestId('copy-md').evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(copyBg).toBe('rgba(0, 0, 0, 0)');
     expect(bar && bar.height < 60, JSON.stringify(bar)).toBe(true);
+    // Its first action's words, its checkbox and the answer start on one line (the words stood 7 px in).
+    const lefts = await panel.evaluate(() => {
+      const textLeft = (el: Element | null) => {
+        const range = document.createRange();
+        if (el) range.selectNodeContents(el);
+        return el ? Math.round(range.getBoundingClientRect().left) : -1;
+      };
+      const box = document.querySelector('[data-testid=export-trail]')?.getBoundingClientRect().left ?? -1;
+      return [
+        textLeft(document.querySelector('.answer-body p')),
+        Math.round(box),
+        textLeft(document.querySelector('[data-testid=copy-md]')),
+      ];
+    });
+    expect(Math.max(...lefts) - Math.min(...lefts), JSON.stringify(lefts)).toBeLessThanOrEqual(1);
     await shot(panel, 'panel-finished');
 
     // The trail opened at its search step: the query has a drawn magnifier, no emoji needing a font.
@@ -535,6 +550,19 @@ describe('the side panel people prefer', () => {
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(false);
     expect(await panel.getByTestId('import-json').isVisible()).toBe(false);
     expect(await headerOnOneLine(panel)).toBe(true);
+    // The outlined History tab stands clear of Options, as the outlined Research tab does of History
+    // (13 px there; History's outline was 5 px from "Options").
+    const clearance = await panel.evaluate(() => {
+      const right = (id: string) =>
+        document.querySelector(`[data-testid=${id}]`)?.getBoundingClientRect().right ?? 0;
+      const textLeft = (id: string) => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector(`[data-testid=${id}]`) ?? document.body);
+        return range.getBoundingClientRect().left;
+      };
+      return Math.round(textLeft('open-options') - right('open-history'));
+    });
+    expect(clearance).toBeGreaterThanOrEqual(12);
     // Rows with Continue and Delete give the title the row's width; the buttons stay small and the
     // whole title is one hover away (at 400 px the old row cut "What does stopping ea…").
     const rows = await historyRowLayout(panel);
