@@ -26,12 +26,14 @@ describe('citation golden set', () => {
   // Answers 38–45 (fresh-3, no page supports about a third of their claims, one is in German from an
   // English page) pulled the whole set from 0.945 / 0.923 / 0.919 to 0.943 / 0.833 / 0.869; each split's
   // own floors below guard the older answers. Session 6's recall work (synonyms, hedges, long
-  // paraphrases, currency signs) moved all 45 to 0.962 / 0.869 / 0.903.
+  // paraphrases, currency signs) moved all 45 to 0.962 / 0.869 / 0.903. Answers 46–53 (fresh-4, committed
+  // unscored and first scored with the matcher of main 659b340: 0.857 / 0.574) bring all 53 to
+  // 0.952 / 0.819 / 0.871.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.95);
-    expect(all.recall).toBeGreaterThanOrEqual(0.86);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.89);
+    expect(all.precision).toBeGreaterThanOrEqual(0.94);
+    expect(all.recall).toBeGreaterThanOrEqual(0.8);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -68,5 +70,14 @@ describe('citation golden set', () => {
     expect(fresh3.answers).toBeGreaterThanOrEqual(8);
     expect(fresh3.precision).toBeGreaterThanOrEqual(0.93);
     expect(fresh3.recall).toBeGreaterThanOrEqual(0.57);
+  });
+
+  it('keeps precision and recall above their floors (answers 46–53, written in session 6, scored clean once)', () => {
+    // Written and labelled without running the matcher on them; first (clean) score with main 659b340:
+    // 0.857 / 0.574 (the session-5 matcher of 9317639 scores 0.859 / 0.585 on them). Floors sit just under.
+    const fresh4 = splitFigures(answers, pages, 'fresh-4');
+    expect(fresh4.answers).toBeGreaterThanOrEqual(8);
+    expect(fresh4.precision).toBeGreaterThanOrEqual(0.83);
+    expect(fresh4.recall).toBeGreaterThanOrEqual(0.55);
   });
 });
