@@ -1,6 +1,6 @@
 import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { anchorPhrases, positionsIn, sentencesAround } from './cite-page-sentences';
+import { positionsIn, sentencesInWindow, wordPhrases } from './cite-page-sentences';
 
 /**
  * Whether the page compares the other way round: the claim says "A weighs two pounds less than
@@ -25,16 +25,12 @@ export function comparisonReversed(
   const compared = claim.terms.findLastIndex((t) => t.end <= at);
   const word = claim.terms[compared];
   if (!word || word.value !== undefined || !counted[compared] || !w.hit[compared]) return false;
-  const group = claim.terms.map((_, i) => counted[i] === true);
-  const phrases = anchorPhrases(text, claim, group, names).filter((p) =>
-    p.every((i) => claim.terms[i]?.value === undefined),
-  );
+  const phrases = wordPhrases(text, claim, counted, names);
   const after = phrases.find((p) => (claim.terms[p[0] ?? -1]?.start ?? -1) > at);
   const before = phrases.filter((p) => (claim.terms[p[0] ?? -1]?.start ?? Infinity) < at);
   if (!after || before.length === 0) return false;
   const keys = (p: readonly number[]) => p.flatMap((i) => claim.terms[i]?.key ?? []);
-  for (const s of sentencesAround(page, w)) {
-    if (s.end <= w.start || s.start >= w.end) continue;
+  for (const s of sentencesInWindow(page, w)) {
     for (const c of positionsIn(page, [word.key], s)) {
       const b = positionsIn(page, keys(after), s).filter((p) => p < c);
       if (b.length === 0) continue;

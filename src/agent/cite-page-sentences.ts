@@ -98,6 +98,24 @@ export function positionsIn(page: PageIndex, keys: readonly string[], s: Sentenc
   return out;
 }
 
+/** The sentences of `sentencesAround` that overlap the window itself. */
+export function sentencesInWindow(page: PageIndex, w: Window): Sentence[] {
+  return sentencesAround(page, w).filter((s) => s.end > w.start && s.start < w.end);
+}
+
+/** The claim's anchor phrases made only of counted words, no number among them ("App Manager"). */
+export function wordPhrases(
+  text: string,
+  claim: Claim,
+  counted: readonly boolean[],
+  names: boolean,
+): number[][] {
+  const group = claim.terms.map((_, i) => counted[i] === true);
+  return anchorPhrases(text, claim, group, names).filter((p) =>
+    p.every((i) => claim.terms[i]?.value === undefined),
+  );
+}
+
 /** Claim terms in one run of capitalised words ("Data Retention Bill", "PS4 Pro") name one thing. */
 export function anchorPhrases(
   text: string,

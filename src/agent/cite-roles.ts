@@ -1,6 +1,6 @@
 import type { PageIndex } from './cite-index';
 import type { Claim, Window } from './cite-match';
-import { anchorPhrases, positionsIn, sentencesAround } from './cite-page-sentences';
+import { positionsIn, sentencesInWindow, wordPhrases } from './cite-page-sentences';
 
 /** A passive or a source ("replaced by", "von", "被") lets the doer come after the verb. */
 const PASSIVE = /\b(?:by|von|durch|from|par|por)\b|[被由]/iu;
@@ -24,16 +24,13 @@ export function rolesSwapped(
   page: PageIndex,
   names: boolean,
 ): boolean {
-  const group = claim.terms.map((_, i) => counted[i] === true);
-  const phrases = anchorPhrases(text, claim, group, names).filter((p) =>
-    p.every((i) => claim.terms[i]?.value === undefined && w.hit[i]),
-  );
+  const phrases = wordPhrases(text, claim, counted, names).filter((p) => p.every((i) => w.hit[i]));
   if (phrases.length < 2) return false;
   const keysOf = (i: number) => {
     const t = claim.terms[i];
     return t ? [t.key] : [];
   };
-  const sentences = sentencesAround(page, w).filter((s) => s.end > w.start && s.start < w.end);
+  const sentences = sentencesInWindow(page, w);
   for (let a = 0; a < phrases.length; a++) {
     for (let b = a + 1; b < phrases.length; b++) {
       const first = phrases[a] ?? [];
