@@ -34,10 +34,10 @@ export type Mismatch =
   | 'list'
   | 'comparison';
 
-// "not only X but also Y" asserts both; it is not a negation.
-const NOT_ONLY = /\b(?:not only|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
+// "not only X but also Y" (or "not just X but Y") asserts both; it is not a negation.
+const NOT_ONLY = /\b(?:not (?:only|just|merely)|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
 const NEGATION =
-  /\b(?:not|no|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不))/giu;
+  /\b(?:not|no|non(?=[-‑])|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|(?<![特区分个性类级识辨差告除])[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不|来))/giu;
 
 /** The page denies what it just said: "… like Temple Run, but that's not the case." */
 const DENIED =
@@ -85,6 +85,8 @@ const REACH = 2;
 /** Negations that deny a verb, so of its subject ("was not", "won't", "nie"; not "without"). */
 const VERBAL = /^(?:not|never|cannot|nicht|nie|niemals|pas|jamais|nunca|[不没未]|n['’]t)$/iu;
 const LEAD = /[^,;:.!?，。；：！？\n–—]*$/u;
+/** A negation corrected in its own clause: "not X but Y", "nicht X, sondern Y", "不是X而是Y". */
+const CONTRAST = /^[^;:.!?；：！？\n–—]{0,60}?(?:\bbut\b(?! also)|\bsondern\b|而是)/u;
 
 /**
  * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
@@ -101,7 +103,8 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
     const at = index + m[0].length;
     // What the negation is said of: the word right before it in its clause ("Allen was not
     // involved", "its shareholders will not receive"), even when the stretch ends at that word.
-    if (VERBAL.test(m[0])) {
+    // "don't come from X but from Y" denies X, not what the subject does: the subject is not denied.
+    if (VERBAL.test(m[0]) && !CONTRAST.test(plain.slice(at, at + 80))) {
       const lead = LEAD.exec(plain.slice(Math.max(0, index - 30), index))?.[0] ?? '';
       const subject = citeTerms(lead).pop();
       if (subject && from + index - lead.length + subject.start >= to) break;

@@ -210,3 +210,42 @@ describe('citations: a claim that reuses the page words to say something else', 
     expect(cited('"Moon Rally" is a racing game on the moon for PCVR.', [list])).toEqual([]);
   });
 });
+
+describe('citations: negations a plain word list misreads', () => {
+  const museum = {
+    url: 'https://museum.example/history',
+    title: 'A small museum',
+    text: [
+      'The museum opened its first non-commercial gallery in 1921.',
+      'Its famous maps do not date from some medieval archive but from a collection bought in 1950.',
+      'The founder built the museum as a gift, not just to the town but also to its schools.',
+    ].join('\n'),
+  };
+  const zhPlan = {
+    url: 'https://zh.example/c',
+    title: '留学生',
+    text: '他认为留学人才是未来国家智库的重要力量。她特别关注教育政策。',
+  };
+
+  it('reads "non-" as denying the word it is joined to', () => {
+    expect(cited('In 1921 the museum opened its first gallery that was not commercial.', [museum])).toEqual([
+      1,
+    ]);
+    expect(cited('In 1921 the museum opened its first commercial gallery.', [museum])).toEqual([]);
+  });
+
+  it('reads "not X but Y" as denying X, not the subject', () => {
+    expect(cited('The famous maps come from a collection bought in 1950.', [museum])).toEqual([1]);
+    expect(cited('The famous maps come from a medieval archive.', [museum])).toEqual([]);
+  });
+
+  it('reads "not just" as "not only"', () => {
+    expect(cited('The founder built the museum as a gift to the town.', [museum])).toEqual([1]);
+  });
+
+  it('does not take 未来 (future) or 特别 (especially) for a negation', () => {
+    expect(cited('他认为留学人才是未来国家智库的重要力量。', [zhPlan])).toEqual([1]);
+    expect(cited('她特别关注教育政策。', [zhPlan])).toEqual([1]);
+    expect(cited('他认为留学人才不是国家智库的重要力量。', [zhPlan])).toEqual([]);
+  });
+});
