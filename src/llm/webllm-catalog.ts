@@ -97,14 +97,15 @@ export function chooseModel(
   const quantization: Quantization = probe.features.shaderF16 ? 'q4f16_1' : 'q4f32_1';
   const usable = catalog.filter((e) => e.quantization === quantization);
   if (usable.length === 0) return { model: null, reason: `No ${quantization} Qwen3 model in the catalog.` };
+  // Whole sentences: the first-run guide shows these under the model's name.
   const whyQuant = probe.features.shaderF16
-    ? 'the GPU supports 16-bit shaders (q4f16)'
-    : 'the GPU lacks shader-f16, so the q4f32 variant';
+    ? 'The GPU supports 16-bit shaders, so it runs the q4f16 build.'
+    : 'The GPU lacks 16-bit shaders (shader-f16), so it runs the q4f32 build.';
   if (probe.software) {
     const smallest = usable[0] ?? null;
     return {
       model: smallest,
-      reason: `Software WebGPU (${probe.architecture || probe.vendor}) is very slow; using the smallest model, ${whyQuant}.`,
+      reason: `Software WebGPU (${probe.architecture || probe.vendor}) is very slow, so Sleuth uses the smallest model. ${whyQuant}`,
     };
   }
   const budget = memoryBudgetMB(probe);
@@ -131,6 +132,6 @@ export function chooseModel(
   const preferredNote = opts.preferred ? ` ${opts.preferred} needs more memory than this GPU reports.` : '';
   return {
     model: best,
-    reason: `Largest model that fits about ${Math.round(budget)} MB of GPU memory; ${whyQuant}.${preferredNote}`,
+    reason: `The largest model that fits about ${Math.round(budget)} MB of GPU memory. ${whyQuant}${preferredNote}`,
   };
 }

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
+import { focusHidden } from './helpers/focus';
 import { modelPickerShown } from './helpers/model-picker';
 import { artifactsDir, repoRoot } from './helpers/paths';
 import {
@@ -131,6 +132,31 @@ async function historyRowLayout(page: Page) {
 }
 
 /**
+ * Where each history row's last button ends its words, where the rows end, and where "⋯ More" ends
+ * (its box: it is outlined).
+ */
+async function historyRightEdges(page: Page): Promise<{ rows: number[]; row: number; more: number }> {
+  return page.evaluate(() => {
+    const textRight = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect().right;
+    };
+    const items = [...document.querySelectorAll('[data-testid=history-item]')];
+    return {
+      rows: items.flatMap((li) => {
+        const last = [...li.querySelectorAll('.history-actions > button')].at(-1);
+        return last ? [Math.round(textRight(last))] : [];
+      }),
+      row: Math.round(items[0]?.getBoundingClientRect().right ?? -1),
+      more: Math.round(
+        document.querySelector('[data-testid=history-menu]')?.getBoundingClientRect().right ?? -1,
+      ),
+    };
+  });
+}
+
+/**
  * Baselines of each line of the answer's first paragraph, top to bottom (the bottoms of its own
  * text, leaving out citation numbers, marks and their hidden quotes): a citation that makes its line
  * taller shows as one uneven gap.
@@ -151,28 +177,6 @@ async function answerLineGaps(page: Page): Promise<number[]> {
       const lines = [...bottoms].sort((a, b) => a - b);
       return lines.slice(1).map((b, i) => b - (lines[i] ?? b));
     });
-}
-
-/**
- * Presses `key` `times` times and lists each focused control whose middle something else covers
- * (a sticky header or Save bar), so a keyboard user cannot see where they are.
- */
-async function focusHidden(page: Page, key: string, times: number): Promise<string[]> {
-  const hidden: string[] = [];
-  for (let i = 0; i < times; i++) {
-    await page.keyboard.press(key);
-    const seen = await page.evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return null;
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-      if (hit && (hit === el || el.contains(hit) || hit.contains(el))) return null;
-      const name = el.getAttribute('aria-label') ?? el.getAttribute('data-testid') ?? el.tagName;
-      return `${name} at y=${Math.round(r.y)} under ${hit?.closest('[class]')?.className ?? 'nothing'}`;
-    });
-    if (seen) hidden.push(seen);
-  }
-  return hidden;
 }
 
 /** Checkbox labels that wrap, and those whose box does not sit beside the first line of its text. */
@@ -291,7 +295,19 @@ describe('the side panel people prefer', () => {
     await expect
       .poll(() => panel.getByTestId('guide-search-result').getAttribute('data-ok'), { timeout: 15_000 })
       .toBe('true');
-    expect(await panel.getByTestId('guide-search-result').textContent()).toContain('SearXNG works');
+    expect(await panel.getByTestId('guide-search-result').textContent()).toContain(
+      'SearXNG works: 2 results.',
+    );
+    // Each sentence of the guide ends with a full stop ("…once; it stays in this browser" had none);
+    // short label lines ("Search: SearXNG") are not sentences.
+    const unfinished = await guide
+      .locator('p')
+      .evaluateAll((ps) =>
+        ps
+          .map((p) => p.textContent?.trim() ?? '')
+          .filter((text) => text.split(/\s+/).length >= 5 && !/[.…?!。]$/.test(text)),
+      );
+    expect(unfinished).toEqual([]);
     // The model and its size are said once: the notice above the guide does not repeat them.
     await expect.poll(() => panel.getByTestId('engine-notice').getAttribute('data-plan')).not.toBe('asking');
     const model = (await panel.getByTestId('guide-model-name').textContent()) ?? '';
@@ -343,6 +359,8 @@ describe('the side panel people prefer', () => {
     expect(trail).not.toMatch(/tool_call|"name"|\{"/);
     expect(await panel.getByTestId('controls').isVisible()).toBe(true);
     expect(await panel.locator('.export-bar').count()).toBe(0);
+    // No "+ New question" while the run goes (a new question would take its place on screen).
+    expect(await panel.getByTestId('new-question').count()).toBe(0);
     // One busy indicator for the run, not one beside "Researching…" and another on the live line.
     expect(await visibleSpinners(panel)).toBe(1);
     await shot(panel, 'panel-running');
@@ -352,6 +370,8 @@ describe('the side panel people prefer', () => {
     await answer.waitFor({ timeout: 30_000 });
     const summary = panel.getByTestId('trail-summary');
     await expect.poll(() => summary.textContent()).toBe('3 steps · 1 search · 1 page');
+    // The run is over: "+ New question" is back.
+    await expect.poll(() => panel.getByTestId('new-question').isVisible()).toBe(true);
     // Folded as soon as the answer shows (the run may still be saving it for a moment).
     await expect.poll(() => panel.getByTestId('trail').getAttribute('open')).toBeNull();
     const answerBox = await answer.boundingBox();
@@ -573,15 +593,56 @@ describe('the side panel people prefer', () => {
       expect(r.hover).toBe(r.question);
       expect(r.buttonHeight, r.question).toBeLessThanOrEqual(28);
     }
+    // The row's last button ends its words on the row's right edge, where "⋯ More" ends (they stood
+    // 7 px in: the quiet button's padding and hover border).
+    const rights = await historyRightEdges(panel);
+    expect(rights.rows.length).toBeGreaterThan(0);
+    for (const r of rights.rows)
+      expect(Math.abs(r - rights.row), JSON.stringify(rights)).toBeLessThanOrEqual(1);
+    expect(Math.abs(rights.more - rights.row), JSON.stringify(rights)).toBeLessThanOrEqual(1);
     await panel.getByTestId('history-menu').click();
     expect(await panel.getByTestId('clear-history').isVisible()).toBe(true);
+    // Import is a button like Clear all beside it, not the browser's "Choose File  No file chosen".
+    const importButton = panel.getByRole('button', { name: 'Import…' });
+    expect(await importButton.isVisible()).toBe(true);
+    expect(
+      await panel
+        .locator('input[type=file]')
+        .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).length),
+    ).toBe(0);
+    const sameLook = await panel.evaluate(() => {
+      const look = (id: string) => {
+        const c = getComputedStyle(document.querySelector(`[data-testid=${id}]`) ?? document.body);
+        return [c.height, c.fontSize, c.borderTopColor, c.backgroundColor].join(' ');
+      };
+      return [look('import-button'), look('clear-history')];
+    });
+    expect(sameLook[0]).toBe(sameLook[1]);
     // The open menu pushes the list down instead of covering its first row.
     const menu = await panel.locator('#history-menu-items').boundingBox();
     const first = await panel.getByTestId('history-item').first().boundingBox();
     expect(menu && first && menu.y + menu.height <= first.y).toBe(true);
     expect(menu && menu.x >= 0 && menu.x + menu.width <= 400).toBe(true);
     await shot(panel, 'panel-history');
-    await panel.getByTestId('history-menu').click();
+    // By keyboard: Enter on Import… opens the file picker; a file that is not JSON says so, as before.
+    await importButton.focus();
+    const [badChooser] = await Promise.all([
+      panel.waitForEvent('filechooser'),
+      panel.keyboard.press('Enter'),
+    ]);
+    await badChooser.setFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{not json'),
+    });
+    await expect
+      .poll(() => panel.locator('.import [role=alert]').textContent())
+      .toMatch(/^This file is not valid JSON: /);
+    // A trajectory opens read-only.
+    const [chooser] = await Promise.all([panel.waitForEvent('filechooser'), importButton.click()]);
+    await chooser.setFiles(path.join(repoRoot, 'tests/fixtures/drvenus/0000.json'));
+    await expect.poll(() => panel.locator('[data-testid=step-card]').count()).toBeGreaterThan(0);
+    expect(await panel.getByTestId('stop').count()).toBe(0);
   });
 
   it('options come in sections with Save always in view', async () => {

@@ -28,7 +28,11 @@ export function createSearchTestHandlers(d: SearchTestDeps): RoomHandlers<'searc
       );
       try {
         const hits = await provider.search('test', { signal: AbortSignal.timeout(15_000) });
-        return { ok: true, message: `${hits.length} result(s).`, count: hits.length };
+        return {
+          ok: true,
+          message: `${hits.length} ${hits.length === 1 ? 'result' : 'results'}.`,
+          count: hits.length,
+        };
       } catch (e) {
         return { ok: false, message: e instanceof Error ? e.message : String(e) };
       }

@@ -63,6 +63,8 @@ export function GuideModel({
       <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>
         {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
         {plan.cost ? ` · ${plan.cost}` : ''}
+        {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
+        {t('sentenceEnd')}
       </p>
       {facts.plan?.reason && facts.plan.engine !== 'openai' ? (
         <p class="muted" data-testid="plan-reason">

@@ -249,11 +249,15 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       ) : null}
       {tab === 'research' && !composing && current !== null ? (
         <>
-          <div class="session-bar">
-            <button type="button" data-testid="new-question" onClick={compose}>
-              {t('newQuestion')}
-            </button>
-          </div>
+          {/* Not while this run goes: a new question would take its place on screen while it runs on
+              unseen. Stop (or its end) brings the button back. */}
+          {current.kind === 'session' && activeIds.includes(current.id) ? null : (
+            <div class="session-bar">
+              <button type="button" data-testid="new-question" onClick={compose}>
+                {t('newQuestion')}
+              </button>
+            </div>
+          )}
           {current.kind === 'session' ? (
             <SessionView
               key={current.id}

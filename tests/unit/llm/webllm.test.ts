@@ -71,6 +71,20 @@ describe('model choice', () => {
     expect(c.reason).toMatch(/shader-f16/);
   });
 
+  it('gives its reason in whole sentences (the first-run guide shows it under the model)', () => {
+    expect(
+      chooseModel(
+        gpu({ software: true, architecture: 'swiftshader', features: { shaderF16: false } }),
+        catalog,
+      ).reason,
+    ).toBe(
+      'Software WebGPU (swiftshader) is very slow, so Sleuth uses the smallest model. The GPU lacks 16-bit shaders (shader-f16), so it runs the q4f32 build.',
+    );
+    expect(chooseModel(gpu({ deviceMemoryGb: 8 }), catalog).reason).toMatch(
+      /^The largest model that fits about \d+ MB of GPU memory\. The GPU supports 16-bit shaders, so it runs the q4f16 build\.$/,
+    );
+  });
+
   it('uses the smallest model on a software adapter and none without WebGPU', () => {
     expect(chooseModel(gpu({ software: true, architecture: 'swiftshader' }), catalog).model?.size).toBe(
       '0.6B',

@@ -57,9 +57,14 @@ describe('asking a question', () => {
     await eventually(() =>
       expect(root.querySelector('.session-question')?.textContent).toBe('Why is the sky blue?'),
     );
-    // The running session takes the panel; a new question is one click away, in an empty box.
+    // The running session takes the panel, with no "+ New question" while it runs (a new question
+    // would take its place on screen while it goes on unseen).
     expect(q(root, 'question')).toBeNull();
-    click(q(root, 'new-question'));
+    expect(q(root, 'new-question')).toBeNull();
+    // Once it has ended, a new question is one click away, in an empty box.
+    world.handle('runner.active', () => ({ sessionIds: [] }));
+    world.emit({ type: 'sessions-changed' });
+    click(await find(root, 'new-question'));
     await find(root, 'question');
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toBe('');
   });
