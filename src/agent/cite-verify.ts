@@ -37,7 +37,7 @@ export type Mismatch =
 // "not only X but also Y" (or "not just X but Y") asserts both; it is not a negation.
 const NOT_ONLY = /\b(?:not (?:only|just|merely)|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
 const NEGATION =
-  /\b(?:not|no|non(?=[-‑])|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|(?<![特区分个性类级识辨差告除])[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不|来))/giu;
+  /\b(?:(?<![-‑])not|not(?![-‑])|no|non(?=[-‑])|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|(?<![特区分个性类级识辨差告除])[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不|来))/giu;
 
 /** The page denies what it just said: "… like Temple Run, but that's not the case." */
 const DENIED =
@@ -92,12 +92,21 @@ const CONTRAST = /^[^;:.!?；：！？\n–—]{0,60}?(?:\bbut\b(?! also)|\bsond
  * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
  * few words in its clause hold one of them.
  */
-function negates(text: string, from: number, to: number, keys: ReadonlySet<string>): boolean {
+function negates(
+  text: string,
+  from: number,
+  to: number,
+  keys: ReadonlySet<string>,
+  occurrences?: (key: string) => number[],
+): boolean {
   const plain = text.slice(from, to + 60).replace(NOT_ONLY, (x) => ' '.repeat(x.length));
   // In English a capitalised word names who or what the negated thing is about ("didn't work on
   // Snapchat CEO Evan Spiegel, who rebuffed…", "Neither has Sudan's status…"): the name is not
   // what is denied. German capitalises every noun, so there names count.
   const names = !GERMAN.test(plain);
+  // Where each key is denied (offsets in `text`).
+  const denied = new Map<string, number[]>();
+  const deny = (key: string, at: number) => denied.set(key, [...(denied.get(key) ?? []), from + at]);
   for (const m of plain.matchAll(NEGATION)) {
     const index = m.index ?? 0;
     const at = index + m[0].length;
@@ -112,12 +121,17 @@ function negates(text: string, from: number, to: number, keys: ReadonlySet<strin
     }
     if (from + index >= to) continue;
     const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
-    if (
-      citeTerms(after)
-        .slice(0, REACH)
-        .some((t) => keys.has(t.key) && !(names && /^\p{Lu}/u.test(after.slice(t.start, t.end))))
-    )
-      return true;
+    for (const t of citeTerms(after).slice(0, REACH))
+      if (keys.has(t.key) && !(names && /^\p{Lu}/u.test(after.slice(t.start, t.end))))
+        deny(t.key, at + t.start);
+  }
+  // A word the stretch also states without a negation is not denied by it ("it moves the mouse
+  // to the corner … you can't even move the mouse away"): the claim may restate that other place.
+  // A denial just before the stretch still counts: the stretch may have cut the negation off.
+  for (const [key, at] of denied) {
+    if (!occurrences) return true;
+    const held = occurrences(key);
+    if (at.some((o) => !held.includes(o)) || held.every((o) => at.includes(o))) return true;
   }
   return false;
 }
@@ -189,7 +203,9 @@ export function mismatch(
   const held = new Set(claim.terms.filter((_, i) => counted[i] && w.hit[i]).map((t) => t.key));
   const lead = clauseStart(page.text, w.start, wrapped);
   const negated = negates(said, 0, said.length, keys);
-  if (negated !== negates(page.text, lead, w.end, held)) return 'negation';
+  const inWindow = (key: string) =>
+    (page.positions.get(key) ?? []).filter((p) => p >= w.from && p <= w.to).map((p) => page.starts[p] ?? -1);
+  if (negated !== negates(page.text, lead, w.end, held, negated ? undefined : inWindow)) return 'negation';
   if (!negated && DENIED.test(around)) return 'negation';
   if (quantifierUnstated(said, sentence)) return 'quantifier';
   if (opposedWord(said.match(WORDS) ?? [], around)) return 'direction';

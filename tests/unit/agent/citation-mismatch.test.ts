@@ -243,6 +243,33 @@ describe('citations: negations a plain word list misreads', () => {
     expect(cited('The founder built the museum as a gift to the town.', [museum])).toEqual([1]);
   });
 
+  it('does not read a word as denied when the stretch also states it without the negation', () => {
+    const player = {
+      url: 'https://player.example/rant',
+      title: 'A video player rant',
+      text: 'Resizing the window changes its shape, and it moves the mouse to the top corner of every dialog, so when it hangs you cannot even move the mouse to close the program.',
+    };
+    expect(
+      cited(
+        'Resizing the window changes its shape, and the program moves the mouse to the top corner of every dialog.',
+        [player],
+      ),
+    ).toEqual([1]);
+    expect(cited('When it hangs you can move the mouse to close the program.', [player])).toEqual([]);
+  });
+
+  it('reads "X-not-Y" as one word, not a negation', () => {
+    const team = {
+      url: 'https://team.example/post',
+      title: 'Our scheduler',
+      text: 'The infrastructure team built its own scheduler for async tasks, a buy-not-build choice.',
+    };
+    expect(cited('The infrastructure team built its own scheduler for async tasks.', [team])).toEqual([1]);
+    expect(cited('The infrastructure team did not build its own scheduler for async tasks.', [team])).toEqual(
+      [],
+    );
+  });
+
   it('does not take 未来 (future) or 特别 (especially) for a negation', () => {
     expect(cited('他认为留学人才是未来国家智库的重要力量。', [zhPlan])).toEqual([1]);
     expect(cited('她特别关注教育政策。', [zhPlan])).toEqual([1]);
