@@ -75,11 +75,12 @@ describe('citation golden set', () => {
   it('keeps precision and recall above their floors (answers 46–53, written in session 6, scored clean once, then tuned on)', () => {
     // Written and labelled without running the matcher on them; first (clean) score with main 659b340:
     // 0.857 / 0.574 (the session-5 matcher of 9317639 scores 0.859 / 0.585 on them). Session 7 read
-    // their misses: the negation fixes ("non-", "not X but Y", "not just", 未来/特别) moved them to
-    // 0.866 / 0.617. Floors sit just under.
+    // their misses: the negation fixes ("non-", "not X but Y", "not just", 未来/特别, a word also
+    // stated without the negation) and WordNet's irregular inflections moved them to 0.871 / 0.649.
+    // Floors sit just under.
     const fresh4 = splitFigures(answers, pages, 'fresh-4');
     expect(fresh4.answers).toBeGreaterThanOrEqual(8);
     expect(fresh4.precision).toBeGreaterThanOrEqual(0.83);
-    expect(fresh4.recall).toBeGreaterThanOrEqual(0.6);
+    expect(fresh4.recall).toBeGreaterThanOrEqual(0.63);
   });
 });
