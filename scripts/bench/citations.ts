@@ -56,6 +56,10 @@ export async function run(): Promise<object> {
     fresh2HeldOut: splitFigures(answers, pages, 'fresh-2'),
     fresh3HeldOut: splitFigures(answers, pages, 'fresh-3'),
     fresh4HeldOut: splitFigures(answers, pages, 'fresh-4'),
+    // 90–97: answers in another language than their pages (German, French, Spanish, Czech and
+    // Chinese from English pages, English and Japanese from German and Chinese ones), written for
+    // the cross-language path and tuned on (GUIDE.md).
+    devCrossLanguage: splitFigures(answers, pages, 'dev-x'),
     longRun: {
       pages: LONG_PAGES,
       bytesPerPage: LONG_BYTES,
