@@ -1,5 +1,6 @@
 import { splitSentences } from '../text/sentences';
 import { claimText, isLabel } from './cite-claims';
+import { crossLanguageSupport } from './cite-cross-language';
 import { indexPages } from './cite-index';
 import { quoteOf, supportFor } from './cite-support';
 import { citeTerms } from './cite-terms';
@@ -19,7 +20,8 @@ export function citeAnswer(answer: string, pages: readonly ReadPage[]): CitedAns
   const sentences: CitedSentence[] = splitSentences(answer).map((text) => {
     if (isLabel(text)) return { text, citations: [], supported: true, heading: true };
     const claim = claimText(text);
-    const windows = supportFor(claim, citeTerms(claim), corpus);
+    // A claim in another language than its page shares no words with it: see cite-cross-language.ts.
+    const windows = supportFor(claim, citeTerms(claim), corpus) ?? crossLanguageSupport(claim, corpus);
     if (!windows) return { text, citations: [], supported: false };
     const quotes = new Map<number, string[]>();
     for (const w of windows) {

@@ -1,0 +1,236 @@
+import { guessLanguage, type Language } from '../text/language-guess';
+import { splitSentences } from '../text/sentences';
+import { type Anchors, anchorsOf } from './cite-cross-anchors';
+import type { CorpusIndex, PageIndex } from './cite-index';
+import type { Window } from './cite-match';
+import { numbersAgree } from './cite-terms';
+
+/**
+ * Citations for a claim written in another language than the page (a German answer from an English
+ * page, an English one from a Chinese page). Word matching cannot see those, so this path looks
+ * only at what translation keeps: numbers, months, currencies and names, plus long shared-prefix
+ * cognates ("législation" / "legislation") and, between Chinese and Japanese, shared Han character
+ * pairs. A page stretch of one or two sentences supports the claim when every number, month,
+ * currency and name of the claim is in it, at least two anchors are, a negation is stated on both sides or on neither,
+ * and the claim's numbers come in the page's order (so "17 % against 3 %" is not "3 % against 17 %").
+ * It runs only for claims the word matcher left unsupported, and only on pages in another language.
+ */
+
+interface Stretch {
+  start: number;
+  end: number;
+  anchors: Anchors;
+  /** Folded words of the stretch, for names and cognates. */
+  words: Set<string>;
+  /** The sentence after the stretch, when it states a negation: its first word. */
+  deniedAfter?: string;
+}
+
+interface PageView {
+  stretches: Stretch[];
+}
+
+const MAX_SOURCES = 3;
+/** Anchors a claim needs in one stretch. */
+const MIN_ANCHORS = 2;
+/** Latin words this long may be cognates when they share a long prefix. */
+const COGNATE_LENGTH = 7;
+const COGNATE_PREFIX = 6;
+
+const views = new WeakMap<PageIndex, PageView>();
+const corpusWords = new WeakMap<CorpusIndex, Set<string>>();
+const languages = new WeakMap<PageIndex, Language>();
+
+/** A page's language, from its opening (pages read in one run are mostly in one language each). */
+function languageOf(page: PageIndex): Language {
+  let lang = languages.get(page);
+  if (lang === undefined) {
+    lang = guessLanguage(page.text.slice(0, 5000));
+    languages.set(page, lang);
+  }
+  return lang;
+}
+
+function merge(a: Anchors, b: Anchors): Anchors {
+  const months = new Set([...a.months, ...b.months]);
+  const han = new Set([...a.han, ...b.han]);
+  const currencies = new Set([...a.currencies, ...b.currencies]);
+  return {
+    numbers: [...a.numbers, ...b.numbers],
+    units: [...a.units, ...b.units],
+    after: [...a.after, ...b.after],
+    months,
+    words: [...a.words, ...b.words],
+    han,
+    currencies,
+    negated: false,
+  };
+}
+
+const LINE_END = /[.!?。！？:;"”)]\s*$/u;
+
+/**
+ * A hard-wrapped page (lines of fixed width) has its single line breaks read as spaces, so a
+ * sentence broken over lines is one sentence; the text keeps its length, so offsets still hold.
+ */
+function unwrapped(text: string): string {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const open = lines.filter((l) => !LINE_END.test(l)).length;
+  if (lines.length < 10 || open < lines.length * 0.6) return text;
+  return text.replace(/(?<!\n)\n(?!\n)/g, ' ');
+}
+
+function viewOf(page: PageIndex): PageView {
+  let view = views.get(page);
+  if (view) return view;
+  const lang = languageOf(page);
+  const sentences: Stretch[] = [];
+  let at = 0;
+  for (const s of splitSentences(unwrapped(page.text))) {
+    const anchors = anchorsOf(s, lang);
+    const words = new Set(anchors.words.map((w) => w.word));
+    sentences.push({ start: at, end: at + s.trimEnd().length, anchors, words });
+    at += s.length;
+  }
+  sentences.forEach((st, i) => {
+    const next = sentences[i + 1];
+    const subject = next?.anchors.words[0];
+    if (next?.anchors.negated && subject?.capital) st.deniedAfter = subject.word;
+  });
+  const stretches = [...sentences];
+  // Two adjacent sentences, for a claim that joins them; a negation counts from either.
+  for (let i = 0; i + 1 < sentences.length; i++) {
+    const a = sentences[i];
+    const b = sentences[i + 1];
+    if (!a || !b) continue;
+    const anchors = { ...merge(a.anchors, b.anchors), negated: a.anchors.negated || b.anchors.negated };
+    const words = new Set([...a.words, ...b.words]);
+    stretches.push({ start: a.start, end: b.end, anchors, words, deniedAfter: b.deniedAfter });
+  }
+  view = { stretches };
+  views.set(page, view);
+  return view;
+}
+
+function wordsOf(corpus: CorpusIndex): Set<string> {
+  let all = corpusWords.get(corpus);
+  if (all) return all;
+  all = new Set();
+  for (const page of corpus.pages)
+    for (const s of viewOf(page).stretches) for (const w of s.words) all.add(w);
+  corpusWords.set(corpus, all);
+  return all;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/** A name with another language's case ending: "Obamy" for "Obama", "Íránem" for "Iran" (not "Allen" for "Allergy"). */
+function sameName(a: string, b: string): boolean {
+  if (a === b) return true;
+  const shorter = Math.min(a.length, b.length);
+  const p = commonPrefix(a, b);
+  return shorter >= 4 && p >= 4 && p >= shorter - 1 && Math.max(a.length, b.length) - p <= 3;
+}
+
+const hasName = (words: ReadonlySet<string>, name: string) =>
+  words.has(name) || [...words].some((w) => sameName(w, name));
+
+function isCognate(words: ReadonlySet<string>, word: string): boolean {
+  if (word.length < COGNATE_LENGTH) return false;
+  for (const w of words) {
+    if (w.length < COGNATE_LENGTH) continue;
+    const p = commonPrefix(w, word);
+    if (p >= COGNATE_PREFIX && p >= Math.min(w.length, word.length) - 3) return true;
+  }
+  return false;
+}
+
+interface ClaimAnchors {
+  lang: Language;
+  anchors: Anchors;
+  names: string[];
+  others: string[];
+}
+
+function claimAnchors(claim: string, corpus: CorpusIndex): ClaimAnchors {
+  const lang = guessLanguage(claim);
+  const anchors = anchorsOf(claim, lang);
+  const cjk = lang === 'zh' || lang === 'ja' || lang === 'ko';
+  const names = new Set<string>();
+  const others = new Set<string>();
+  for (const w of anchors.words) {
+    // In a Chinese or Japanese sentence every Latin word is a name; elsewhere a capital not at the
+    // sentence start marks one. German capitalises every noun, so there a capitalised word counts
+    // as a name only where some page read has it or it follows another ("Präsident Jimmy Carter").
+    const name = w.word.length >= 2 && (cjk || (w.capital && !w.first));
+    if (name && (lang !== 'de' || w.afterTitle || hasName(wordsOf(corpus), w.word))) names.add(w.word);
+    else if (!cjk) others.add(w.word);
+  }
+  return { lang, anchors, names: [...names], others: [...others] };
+}
+
+/**
+ * Where each of the claim's numbers (the first of each value) first agrees with one of the
+ * stretch's, or -1. A page number with its unit written onto it ("12GB") agrees only with a claim
+ * number of that unit ("12 GB"), not with "12 Pfund".
+ */
+function numberPlaces(claim: Anchors, page: Anchors): number[] {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  claim.numbers.forEach((n, i) => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    const units = [claim.units[i], claim.after[i]];
+    out.push(
+      page.numbers.findIndex((p, j) => {
+        const unit = page.units[j];
+        return numbersAgree(n, p) && (unit === undefined || units.includes(unit));
+      }),
+    );
+  });
+  return out;
+}
+
+function supports(c: ClaimAnchors, s: Stretch): boolean {
+  const a = c.anchors;
+  const places = numberPlaces(a, s.anchors);
+  if (places.some((p) => p < 0)) return false;
+  for (const m of a.months) if (!s.anchors.months.has(m) && !s.anchors.numbers.includes(m)) return false;
+  for (const cur of a.currencies) if (!s.anchors.currencies.has(cur)) return false;
+  if (!c.names.every((n) => hasName(s.words, n))) return false;
+  const strong = places.length + a.months.size + c.names.length;
+  if (strong === 0) return false;
+  let found = strong + a.currencies.size;
+  for (const w of c.others) if (isCognate(s.words, w)) found++;
+  for (const pair of a.han) if (s.anchors.han.has(pair)) found++;
+  if (found < MIN_ANCHORS) return false;
+  if (a.negated !== s.anchors.negated) return false;
+  // "…says Katie Allen. She directs a centre in Melbourne. Allen was not involved in the research.":
+  // a sentence right after that opens with one of the claim's names and denies something takes
+  // the claim back.
+  const denied = s.deniedAfter;
+  if (!a.negated && denied && c.names.some((n) => sameName(denied, n))) return false;
+  // Numbers keep their order across languages; two swapped ones give each the other's fact.
+  for (let i = 1; i < places.length; i++) if ((places[i] ?? 0) < (places[i - 1] ?? 0)) return false;
+  return true;
+}
+
+/** Windows of pages in another language than the claim that support it, best page first; null when none. */
+export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window[] | null {
+  const c = claimAnchors(claim, corpus);
+  if (c.lang === 'unknown') return null;
+  const out: Window[] = [];
+  corpus.pages.forEach((page, p) => {
+    const lang = languageOf(page);
+    if (out.length >= MAX_SOURCES || lang === c.lang || lang === 'unknown') return;
+    const view = viewOf(page);
+    // Single sentences come first in the list, so the shortest stretch is the one quoted.
+    const s = view.stretches.find((st) => supports(c, st));
+    if (s) out.push({ page: p, share: 1, start: s.start, end: s.end, hit: [], from: 0, to: 0 });
+  });
+  return out.length > 0 ? out : null;
+}
