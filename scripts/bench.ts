@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- NAME...]`: runs every scripts/bench/*.ts module that exports `run()` (or the
- * named ones), one after another, and prints one JSON object on stdout: the machine, then each
- * module's figures, or `{error}` for a module that failed. Progress goes to stderr.
+ * named ones; diagnostics marked `onlyWhenNamed` run only when named), one after another, and prints
+ * one JSON object on stdout: the machine, then each module's figures, or `{error}` for a module that
+ * failed. Progress goes to stderr.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -16,6 +17,8 @@ interface BenchModule {
   run: () => Promise<object>;
   /** Set by benches that load the built extension from dist/. */
   needsDist?: boolean;
+  /** Diagnostic benches (traces) run only when named: `npm run bench -- NAME`. */
+  onlyWhenNamed?: boolean;
 }
 
 /** A hung bench must not hang the whole run; its browser dies with the process at the end. */
@@ -76,6 +79,7 @@ async function main(): Promise<number> {
     try {
       const mod: unknown = await import(pathToFileURL(path.join(benchDir, `${name}.ts`)).href);
       if (!isBench(mod)) continue; // a helper module, not a bench
+      if (mod.onlyWhenNamed && !wanted.includes(name)) continue;
       if (mod.needsDist && !built) {
         progress('building the e2e extension (npm run -s build:e2e)');
         const r = spawnSync('npm', ['run', '-s', 'build:e2e'], { stdio: ['ignore', 2, 2] });

@@ -16,16 +16,22 @@
  *   (the usual case on the web) cannot do; both figures are reported.
  * Timings are taken inside the extension page with performance.now(); the ratios are what matter.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startFixtureServer } from '../../tests/e2e/helpers/fixture-server';
-import { distSnapshot, launchBench } from './lib/browser';
+import { launchBench } from './lib/browser';
 import { fixturePages, spread } from './lib/fixture-pages';
 import { rendererCounter } from './lib/renderer-processes';
 import { median, progress, round } from './lib/stats';
 import { installPhaseLog, type Phases, phaseMedians, takePhases } from './lib/tab-phases';
-import { readAtLoad, type Timed } from './lib/tab-read-before';
+import { readAtLoad } from './lib/tab-read-before';
+import {
+  allowCrossSiteHosts,
+  CROSS_SITE_POLICY,
+  fetchAndParse,
+  installExtractor,
+  RESOLVER_RULES,
+  readTab,
+  TIMEOUT_MS,
+} from './lib/tab-read-calls';
 
 /** bench.ts builds the e2e extension before running modules that set this. */
 export const needsDist = true;
@@ -33,74 +39,9 @@ export const needsDist = true;
 const PAGES = 10;
 const ROUNDS = 3;
 const PARALLEL_ROUNDS = 3;
-/** A read that misses a load event waits this long; failures are reported, not averaged in. */
-const TIMEOUT_MS = 8000;
-const POLICY = { allowHttp: false, allowLoopback: true, allow: [], deny: [] };
-/** Cross-site reads use plain http on made-up hostnames that resolve to the fixture server. */
-const CROSS_SITE_POLICY = { ...POLICY, allowHttp: true };
 const CROSS_SITES = 5;
 /** How long the slow page's image and script take to arrive. */
 const SLOW_MS = 3000;
-
-function readTab(panel: Page, url: string, policy = POLICY): Promise<Timed> {
-  return panel.evaluate(
-    async ({ url, policy, timeoutMs }) => {
-      const t0 = performance.now();
-      const r = await chrome.runtime.sendMessage({
-        brand: 'sleuth/1',
-        id: crypto.randomUUID(),
-        type: 'router.readTab',
-        payload: { url, timeoutMs, signedOut: true, policy },
-      });
-      const ms = performance.now() - t0;
-      const v = r?.value as { ok?: boolean; markdown?: string; reason?: string } | undefined;
-      return {
-        ms,
-        ok: Boolean(r?.ok && v?.ok),
-        chars: v?.markdown?.length ?? 0,
-        reason: v?.reason ?? r?.error?.message,
-      };
-    },
-    { url, policy, timeoutMs: TIMEOUT_MS },
-  );
-}
-
-/** The e2e build may only script 127.0.0.1; the snapshot may also script the cross-site names. */
-function allowCrossSiteHosts(): void {
-  const file = path.join(distSnapshot(), 'manifest.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { host_permissions?: string[] };
-  const hosts = manifest.host_permissions ?? [];
-  if (!hosts.includes('http://*.test/*')) manifest.host_permissions = [...hosts, 'http://*.test/*'];
-  writeFileSync(file, JSON.stringify(manifest));
-}
-
-/** Installs `__benchExtract(doc, url)`: the built content script with `document`/`location` rebound. */
-async function installExtractor(panel: Page): Promise<void> {
-  const bundle = readFileSync(path.join(distSnapshot(), 'content/extract-page.js'), 'utf8');
-  // The bundle reads the free identifiers `document` and `location` when called; shadowing them with
-  // mutable locals lets the very same code run on a DOMParser document. Runtime.evaluate is not
-  // subject to the page's CSP, unlike an inline <script>.
-  await panel.evaluate(`(() => {
-    let document = globalThis.document;
-    let location = { href: globalThis.location.href };
-    ${bundle}
-    const run = globalThis.__sleuthExtract;
-    globalThis.__benchExtract = (doc, href) => { document = doc; location = { href }; return run({}); };
-  })()`);
-}
-
-function fetchAndParse(panel: Page, url: string): Promise<Timed> {
-  return panel.evaluate(async (url) => {
-    const t0 = performance.now();
-    const html = await (await fetch(url, { cache: 'no-store' })).text();
-    const doc = new DOMParser().parseFromString(html, 'text/html');
-    const extract = (
-      globalThis as unknown as { __benchExtract: (d: Document, u: string) => { markdown: string } }
-    ).__benchExtract;
-    const page = extract(doc, url);
-    return { ms: performance.now() - t0, ok: true, chars: page.markdown.length };
-  }, url);
-}
 
 export async function run(): Promise<Record<string, unknown>> {
   const set = fixturePages();
@@ -133,9 +74,7 @@ export async function run(): Promise<Record<string, unknown>> {
   // as they would fail fast (or load) on a connected machine. Chromium's resolver does it: a
   // Playwright route would stop every request, the pages' own included, for a round trip to Node.
   allowCrossSiteHosts();
-  const b = await launchBench([
-    '--host-resolver-rules=MAP *.test 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  ]);
+  const b = await launchBench([RESOLVER_RULES]);
   try {
     await installPhaseLog(await b.serviceWorker());
     const panel = await b.openPage('extension/sidepanel/index.html');

@@ -12,6 +12,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, where the trace records it. */
+  tdur?: number;
   args?: Record<string, unknown>;
 }
 
@@ -31,8 +33,14 @@ export interface BusyFigures {
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', '__metadata'];
 
-/** Starts tracing on the page's CDP session; the returned function stops it and yields the events. */
-export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+/**
+ * Starts tracing on a CDP session (a page's, or the browser's for every process); the returned
+ * function stops it and yields the events.
+ */
+export async function startTrace(
+  cdp: CDPSession,
+  categories: readonly string[] = CATEGORIES,
+): Promise<() => Promise<TraceEvent[]>> {
   const events: TraceEvent[] = [];
   const onData = (p: { value: object[] }) => {
     for (const e of p.value as TraceEvent[]) events.push(e);
@@ -40,7 +48,7 @@ export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEv
   cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: CATEGORIES },
+    traceConfig: { includedCategories: [...categories] },
   });
   return async () => {
     const complete = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()));
