@@ -23,8 +23,20 @@ export interface Anchors {
   negated: boolean;
 }
 
-export const fold = (word: string): string =>
-  word.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
+const folded = new Map<string, string>();
+const PLAIN = /^[ -~]*$/;
+
+/** A word in plain lower-case letters ("Souček" = "soucek"); pages repeat words, so each is folded once. */
+export function fold(word: string): string {
+  let out = folded.get(word);
+  if (out !== undefined) return out;
+  out = PLAIN.test(word)
+    ? word.toLowerCase()
+    : word.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
+  if (folded.size > 50_000) folded.clear();
+  folded.set(word, out);
+  return out;
+}
 
 const entries = (s: string, from = 0) => s.split(' ').map((w, i) => [w, i + from] as const);
 
@@ -193,9 +205,11 @@ export function anchorsOf(text: string, lang: Language): Anchors {
       return;
     }
     if (script !== 'spaced') return;
-    const elided = ELISION.exec(token)?.[0].length ?? 0;
+    const apostrophe = token.includes("'") || token.includes('’');
+    const elided = apostrophe ? (ELISION.exec(token)?.[0].length ?? 0) : 0;
     const word = fold(token.slice(elided));
-    const value = numberOf(token);
+    const c0 = token.charCodeAt(0);
+    const value = c0 >= 48 && c0 <= 57 ? numberOf(token) : NUMBER_WORDS.get(word);
     const scale = SCALES.get(word);
     if (scale && last) {
       out.numbers[out.numbers.length - 1] = last.value * scale;
@@ -219,14 +233,20 @@ export function anchorsOf(text: string, lang: Language): Anchors {
     last = null;
     const currency = CURRENCY_WORDS.get(word);
     if (currency) out.currencies.add(currency);
+    // The token comes lower-cased: where the text differs from it, it has a capital.
     const original = text.slice(start + elided, end);
-    const capital = /^\p{Lu}/u.test(original);
+    const upper = original !== token.slice(elided);
+    const capital = upper && /^\p{Lu}/u.test(original);
     const month = months?.get(word);
     if (month && (!AMBIGUOUS_MONTHS.has(word) || (capital && !first) || lang !== 'en')) out.months.add(month);
-    if (negations?.has(word) || ELIDED.test(token) || (lang === 'cs' && CZECH_NEGATED_VERB.test(word)))
+    if (
+      negations?.has(word) ||
+      (apostrophe && ELIDED.test(token)) ||
+      (lang === 'cs' && CZECH_NEGATED_VERB.test(word))
+    )
       out.negated = true;
     // A name written inside a word ("DeepMind", "iPhone", "TOTP") is one even at the start.
-    const inner = /\p{Lu}/u.test(original.slice(1));
+    const inner = upper && /\p{Lu}/u.test(original.slice(1));
     // "Präsident Jimmy Carter": capitalised words right after a title (a space between) are a name.
     const afterTitle = titleEnd >= 0 && (capital || inner) && /^ +$/.test(text.slice(titleEnd, start));
     out.words.push({ word, capital: capital || inner, first: first && !inner, afterTitle });

@@ -30,6 +30,12 @@ interface PageView {
   stretches: Stretch[];
 }
 
+/** All of a page's folded words and numbers, to pass over a page that lacks a name or number. */
+interface PageWords {
+  words: Set<string>;
+  numbers: number[];
+}
+
 const MAX_SOURCES = 3;
 /** Anchors a claim needs in one stretch. */
 const MIN_ANCHORS = 2;
@@ -112,12 +118,24 @@ function viewOf(page: PageIndex): PageView {
   return view;
 }
 
+const pageWords = new WeakMap<PageIndex, PageWords>();
+
+// One scan of the whole page: splitting it into sentences (Intl.Segmenter) costs far more, so that
+// is done only for pages holding every name and number of some claim.
+function wordsOfPage(page: PageIndex): PageWords {
+  let out = pageWords.get(page);
+  if (out) return out;
+  const anchors = anchorsOf(page.text, languageOf(page));
+  out = { words: new Set(anchors.words.map((w) => w.word)), numbers: anchors.numbers };
+  pageWords.set(page, out);
+  return out;
+}
+
 function wordsOf(corpus: CorpusIndex): Set<string> {
   let all = corpusWords.get(corpus);
   if (all) return all;
   all = new Set();
-  for (const page of corpus.pages)
-    for (const s of viewOf(page).stretches) for (const w of s.words) all.add(w);
+  for (const page of corpus.pages) for (const w of wordsOfPage(page).words) all.add(w);
   corpusWords.set(corpus, all);
   return all;
 }
@@ -136,8 +154,31 @@ function sameName(a: string, b: string): boolean {
   return shorter >= 4 && p >= 4 && p >= shorter - 1 && Math.max(a.length, b.length) - p <= 3;
 }
 
-const hasName = (words: ReadonlySet<string>, name: string) =>
-  words.has(name) || [...words].some((w) => sameName(w, name));
+// Words by their first four letters (a name and its other spelling share at least those), for the
+// large sets (a page's words, the run's): scanning them whole for every name is slow on a long run.
+const byPrefix = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
+function prefixIndex(words: ReadonlySet<string>): Map<string, string[]> {
+  let index = byPrefix.get(words);
+  if (index) return index;
+  index = new Map();
+  for (const w of words) {
+    const key = w.slice(0, 4);
+    const list = index.get(key);
+    if (list) list.push(w);
+    else index.set(key, [w]);
+  }
+  byPrefix.set(words, index);
+  return index;
+}
+
+function hasName(words: ReadonlySet<string>, name: string): boolean {
+  if (words.has(name)) return true;
+  if (name.length < 4) return false;
+  const near = words.size > 64 ? (prefixIndex(words).get(name.slice(0, 4)) ?? []) : words;
+  for (const w of near) if (sameName(w, name)) return true;
+  return false;
+}
 
 function isCognate(words: ReadonlySet<string>, word: string): boolean {
   if (word.length < COGNATE_LENGTH) return false;
@@ -222,11 +263,16 @@ function supports(c: ClaimAnchors, s: Stretch): boolean {
 /** Windows of pages in another language than the claim that support it, best page first; null when none. */
 export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window[] | null {
   const c = claimAnchors(claim, corpus);
-  if (c.lang === 'unknown') return null;
+  // Without a number, month or name there is nothing a page in another language could be held to.
+  if (c.lang === 'unknown' || c.anchors.numbers.length + c.anchors.months.size + c.names.length === 0)
+    return null;
   const out: Window[] = [];
   corpus.pages.forEach((page, p) => {
     const lang = languageOf(page);
     if (out.length >= MAX_SOURCES || lang === c.lang || lang === 'unknown') return;
+    const all = wordsOfPage(page);
+    if (!c.names.every((n) => hasName(all.words, n))) return;
+    if (!c.anchors.numbers.every((n) => all.numbers.some((v) => numbersAgree(n, v)))) return;
     const view = viewOf(page);
     // Single sentences come first in the list, so the shortest stretch is the one quoted.
     const s = view.stretches.find((st) => supports(c, st));
