@@ -11,7 +11,16 @@ import type { ReadPage } from '../../src/agent/read-pages';
 export const GOLDEN_DIR = path.join(import.meta.dirname, '../../tests/fixtures/citations');
 
 /** The golden set's splits, oldest first (what each one is and when it was scored: GUIDE.md). */
-export const SPLITS = ['dev', 'held-out', 'fresh', 'fresh-2', 'fresh-3', 'fresh-4', 'dev-x'] as const;
+export const SPLITS = [
+  'dev',
+  'held-out',
+  'fresh',
+  'fresh-2',
+  'fresh-3',
+  'fresh-4',
+  'fresh-5',
+  'dev-x',
+] as const;
 export type Split = (typeof SPLITS)[number];
 
 const isSplit = (s: string): s is Split => (SPLITS as readonly string[]).includes(s);

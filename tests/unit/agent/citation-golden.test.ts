@@ -29,12 +29,13 @@ describe('citation golden set', () => {
   // paraphrases, currency signs) moved all 45 to 0.962 / 0.869 / 0.903. Answers 46–53 (fresh-4, committed
   // unscored and first scored with the matcher of main 659b340: 0.857 / 0.574) bring all 53 to
   // 0.952 / 0.819 / 0.871. Answers 90–97 (dev-x, in another language than their pages) make all 61
-  // 0.951 / 0.827 / 0.875 with the cross-language path (0.951 / 0.760 / 0.836 without it).
+  // 0.951 / 0.827 / 0.875 with the cross-language path (0.951 / 0.760 / 0.836 without it). Answers
+  // 54–61 (fresh-5, clean: 0.870 / 0.505) bring all 69 to 0.943 / 0.783 / 0.849.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.94);
-    expect(all.recall).toBeGreaterThanOrEqual(0.8);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
+    expect(all.precision).toBeGreaterThanOrEqual(0.93);
+    expect(all.recall).toBeGreaterThanOrEqual(0.77);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.84);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -83,6 +84,17 @@ describe('citation golden set', () => {
     expect(fresh4.answers).toBeGreaterThanOrEqual(8);
     expect(fresh4.precision).toBeGreaterThanOrEqual(0.83);
     expect(fresh4.recall).toBeGreaterThanOrEqual(0.63);
+  });
+
+  it('keeps precision and recall above their floors (answers 54–61, written in session 7 unseen, scored clean once)', () => {
+    // Written and labelled on a branch the engineers changing the matcher never opened, committed
+    // unscored; first score with main 7c34ce9: 0.870 / 0.505 (same-language answers 0.958 / 0.639,
+    // the five in another language than their pages 0.800 / 0.421). The session-6 matcher of ab39881
+    // scores 0.923 / 0.258. Floors sit just under the clean score; the target (0.95 both) is not met.
+    const fresh5 = splitFigures(answers, pages, 'fresh-5');
+    expect(fresh5.answers).toBeGreaterThanOrEqual(8);
+    expect(fresh5.precision).toBeGreaterThanOrEqual(0.85);
+    expect(fresh5.recall).toBeGreaterThanOrEqual(0.48);
   });
 
   it('keeps precision and recall above their floors (answers 90–97, another language than their pages)', () => {
