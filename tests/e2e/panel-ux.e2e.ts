@@ -157,6 +157,53 @@ async function historyRightEdges(page: Page): Promise<{ rows: number[]; row: num
 }
 
 /**
+ * For each guide line marked ✓ or ✗: the left edges of its text's lines (the mark left out), so a
+ * wrapped line that starts under the mark instead of under the first word shows as two lefts.
+ */
+async function markedLineLefts(page: Page): Promise<{ text: string; lefts: number[] }[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.guide p')]
+      .filter((p) => p.querySelector(':scope > .check-ok, :scope > .check-bad'))
+      .map((p) => {
+        // Per line (by its top), where its text starts.
+        const starts = new Map<number, number>();
+        for (const n of p.childNodes) {
+          if (n.nodeType !== Node.TEXT_NODE) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) {
+            if (r.width === 0) continue;
+            const top = Math.round(r.top);
+            starts.set(top, Math.min(starts.get(top) ?? r.left, r.left));
+          }
+        }
+        return { text: p.textContent?.slice(0, 40) ?? '', lefts: [...starts.values()].map(Math.round) };
+      }),
+  );
+}
+
+/**
+ * Where the hairline under the running view's sticky controls starts and ends (its own bottom border,
+ * or the line drawn after it), beside where the header's hairline does.
+ */
+async function hairlines(page: Page): Promise<{ controls: number[]; header: number[] }> {
+  return page.evaluate(() => {
+    const span = (el: Element | null) => {
+      if (!el) return [];
+      const box = el.getBoundingClientRect();
+      if (Number.parseFloat(getComputedStyle(el).borderBottomWidth) > 0) return [box.left, box.right];
+      const after = getComputedStyle(el, '::after');
+      if (after.content === 'none' || Number.parseFloat(after.borderBottomWidth) === 0) return [];
+      return [box.left + Number.parseFloat(after.left), box.right - Number.parseFloat(after.right)];
+    };
+    return {
+      controls: span(document.querySelector('fieldset.controls')).map(Math.round),
+      header: span(document.querySelector('.panel-header')).map(Math.round),
+    };
+  });
+}
+
+/**
  * Baselines of each line of the answer's first paragraph, top to bottom (the bottoms of its own
  * text, leaving out citation numbers, marks and their hidden quotes): a citation that makes its line
  * taller shows as one uneven gap.
@@ -308,6 +355,12 @@ describe('the side panel people prefer', () => {
           .filter((text) => text.split(/\s+/).length >= 5 && !/[.…?!。]$/.test(text)),
       );
     expect(unfinished).toEqual([]);
+    // A ✓ or ✗ line that wraps goes on under its first word, not under the mark (it started 15 px
+    // to the left, under the ✓).
+    const marked = await markedLineLefts(panel);
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    expect(marked.some((m) => m.lefts.length > 1)).toBe(true);
+    for (const m of marked) expect(new Set(m.lefts).size, `${m.text}: ${m.lefts}`).toBe(1);
     // The model and its size are said once: the notice above the guide does not repeat them.
     await expect.poll(() => panel.getByTestId('engine-notice').getAttribute('data-plan')).not.toBe('asking');
     const model = (await panel.getByTestId('guide-model-name').textContent()) ?? '';
@@ -359,6 +412,10 @@ describe('the side panel people prefer', () => {
     expect(trail).not.toMatch(/tool_call|"name"|\{"/);
     expect(await panel.getByTestId('controls').isVisible()).toBe(true);
     expect(await panel.locator('.export-bar').count()).toBe(0);
+    // The hairline under the sticky controls spans the column, as the header's does (it ran from
+    // edge to edge of the panel: [0, 400] against [12, 388]).
+    const rules = await hairlines(panel);
+    expect(rules.controls, JSON.stringify(rules)).toEqual(rules.header);
     // No "+ New question" while the run goes (a new question would take its place on screen).
     expect(await panel.getByTestId('new-question').count()).toBe(0);
     // One busy indicator for the run, not one beside "Researching…" and another on the live line.
