@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useState } from 'preact/hooks';
 import type { TrajectoryView } from '../../export';
 import type { EnginePlan } from '../../llm/host/engine-status';
 import type { ResearchIntent } from '../../router/research-intent';
@@ -17,7 +17,9 @@ import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
 import type { UiServices } from '../shared/services';
 import { useSystemStatus } from '../status/use-system-status';
+import { ErrorBanner } from './error-banner';
 import { PanelHeader } from './panel-header';
+import { useActiveRuns } from './use-active-runs';
 
 type Current =
   | { kind: 'session'; id: string; question: string }
@@ -36,7 +38,6 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   const [current, setCurrent] = useState<Current>(null);
   // A session is on screen but the user is writing a new question.
   const [composing, setComposing] = useState(false);
-  const [activeIds, setActiveIds] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -67,30 +68,11 @@ export function SidePanelApp({ services }: { services: UiServices }) {
     [t, compose],
   );
 
-  useEffect(() => {
-    // A run outlives the panel: reattach to it when the panel opens again.
-    client
-      .send('runner.active', {})
-      .then(({ sessionIds }) => {
-        setActiveIds(sessionIds);
-        const first = sessionIds[0];
-        if (first) setCurrent((c) => c ?? { kind: 'session', id: first, question: '' });
-      })
-      .catch(() => undefined);
-    const stopIntents = services.watchIntents(pickIntent);
-    const stopLive = services.subscribe((e) => {
-      if (e.type === 'sessions-changed') {
-        client
-          .send('runner.active', {})
-          .then((r) => setActiveIds(r.sessionIds))
-          .catch(() => undefined);
-      }
-    });
-    return () => {
-      stopIntents();
-      stopLive();
-    };
-  }, [services, client, pickIntent]);
+  const reattach = useCallback(
+    (id: string) => setCurrent((c) => c ?? { kind: 'session', id, question: '' }),
+    [],
+  );
+  const [activeIds, setActiveIds] = useActiveRuns(services, pickIntent, reattach);
 
   /** Whether the model must be downloaded first; then the first-run explanation is shown instead. */
   const needsDownload = async (): Promise<boolean> => {
@@ -175,14 +157,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
           onRecheck={() => setStatusKey((k) => k + 1)}
         />
       )}
-      {error ? (
-        <div class="banner error" role="alert" data-testid="error-banner">
-          <p>{error}</p>
-          <button type="button" class="link" onClick={() => setError(null)}>
-            {t('dismiss')}
-          </button>
-        </div>
-      ) : null}
+      <ErrorBanner error={error} onDismiss={() => setError(null)} t={t} />
       {showAsk ? (
         <div class="ask-area">
           {guideOpen ? (
