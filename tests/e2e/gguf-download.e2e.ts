@@ -10,6 +10,7 @@ import { idb, readSession, writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
 import { serveHub } from './helpers/fixture-hub';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
+import { modelPickerShown } from './helpers/model-picker';
 import { pageAdapter } from './helpers/page-adapter';
 import { serveSearch } from './helpers/search-fixture';
 
@@ -101,6 +102,10 @@ describe('GGUF from the hub: choice, download, split, multi-threaded load, resum
       expect(await panel.getByTestId('guide-model-name').textContent()).toBe('DR-Venus 4B RL Q4_K_M');
       expect(await plan.textContent()).toContain(`${SIZE} download`);
       expect(await panel.getByTestId('plan-reason').textContent()).toMatch(/^Auto picked DR-Venus 4B RL/);
+      // The panel's model picker names the same model (it said "Auto: Qwen3-…", web-llm's own pick).
+      await expect
+        .poll(async () => (await modelPickerShown(panel)).text, { timeout: 15_000 })
+        .toBe('Auto: DR-Venus 4B RL Q4_K_M');
       // Why it runs on the CPU, from what the adapter itself offers: llama.cpp's WebGPU backend needs
       // shader-f16, which SwiftShader (headless Chromium's adapter) lacks.
       const adapter = await pageAdapter(panel);

@@ -4,6 +4,7 @@ import type { EngineCatalog } from '../../llm/host/engine-catalog';
 import { formatBytes } from '../../llm/progress-stats';
 import type { Settings } from '../../settings/schema';
 import type { UiServices } from '../shared/services';
+import { useEnginePlan } from './use-engine-plan';
 
 interface Choice {
   value: string;
@@ -18,6 +19,8 @@ export function modelChoices(
   catalog: EngineCatalog | null,
   serverModels: readonly string[],
   t: UiServices['t'],
+  /** What the engine host plans to load when the engine is "auto" (it may be a GGUF, not web-llm's pick). */
+  autoPlan?: string,
 ): { field: 'webllmModel' | 'wllamaModelUrl' | 'openaiModel'; value: string; choices: Choice[] } {
   if (s.engine === 'openai') {
     const value = s.openaiModel.trim();
@@ -38,14 +41,13 @@ export function modelChoices(
     return { field: 'wllamaModelUrl', value, choices };
   }
   const value = s.webllmModel.trim();
+  // Under the "auto" engine the host may pick DR-Venus as a GGUF where web-llm cannot run; the
+  // picker then said "Auto: Qwen3-…" beside a guide naming DR-Venus.
+  const auto = (s.engine === 'auto' ? autoPlan : undefined) ?? catalog?.recommended;
   const choices: Choice[] = [
     // The short form fits the picker's line; the whole one is on hover.
-    catalog?.recommended
-      ? {
-          value: '',
-          label: t('pickerAuto', catalog.recommended),
-          title: t('modelAutoWith', catalog.recommended),
-        }
+    auto
+      ? { value: '', label: t('pickerAuto', auto), title: t('modelAutoWith', auto) }
       : { value: '', label: t('modelAuto') },
     ...(catalog?.webllm ?? []).map((m) => ({
       value: m.id,
@@ -87,8 +89,13 @@ export function ModelPicker({ services, onChanged }: { services: UiServices; onC
     } else client.send('engine.catalog', {}).then(setCatalog, () => undefined);
   }, [client, engine]);
 
+  const { plan } = useEnginePlan(services, {
+    enabled: engine === 'auto',
+    refreshKey: JSON.stringify(settings),
+  });
   if (!settings) return null;
-  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t);
+  const autoPlan = plan && plan.engine !== 'openai' ? (plan.label ?? plan.modelId ?? undefined) : undefined;
+  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t, autoPlan);
   if (choices.length === 0) return null;
   const pick = async (next: string) => {
     const saved = { ...(await services.settings.load()), [field]: next };

@@ -54,4 +54,17 @@ describe('the panel model picker names a GGUF set by address in words, not as it
       title: 'Auto (recommended for this GPU: Qwen3-0.6B-q4f32_1-MLC)',
     });
   });
+
+  it('under the "auto" engine, Auto names what the engine host plans to load, GGUF included', () => {
+    const webgpu = { ...catalog, recommended: 'Qwen3-0.6B-q4f32_1-MLC' };
+    const auto = { ...DEFAULT_SETTINGS, engine: 'auto' as const, webllmModel: '' };
+    const { choices } = modelChoices(auto, webgpu, [], tEn, 'DR-Venus 4B RL Q4_K_M');
+    expect(choices[0]?.label).toBe('Auto: DR-Venus 4B RL Q4_K_M');
+    // Before the plan arrives, and for the web-llm engine, it is web-llm's own pick.
+    expect(modelChoices(auto, webgpu, [], tEn).choices[0]?.label).toBe('Auto: Qwen3-0.6B-q4f32_1-MLC');
+    const webllm = { ...auto, engine: 'web-llm' as const };
+    expect(modelChoices(webllm, webgpu, [], tEn, 'DR-Venus 4B RL Q4_K_M').choices[0]?.label).toBe(
+      'Auto: Qwen3-0.6B-q4f32_1-MLC',
+    );
+  });
 });

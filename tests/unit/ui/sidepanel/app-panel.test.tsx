@@ -164,7 +164,10 @@ describe('first run', () => {
       expect(q(root, 'guide-plan')?.textContent).toContain('DR-Venus 4B RL Q4_K_M · 2.3 GB download');
       expect(q(root, 'engine-notice')?.dataset.plan).toBe('known');
     });
-    const times = (needle: string) => (root.textContent ?? '').split(needle).length - 1;
+    // The model picker's "Auto: DR-Venus…" names it too, as a choice, not as an explanation.
+    const picker = q(root, 'model-picker')?.textContent ?? '';
+    const times = (needle: string) =>
+      (root.textContent ?? '').split(needle).length - 1 - (picker.split(needle).length - 1);
     expect(times('DR-Venus 4B RL Q4_K_M')).toBe(1);
     expect(times('2.3 GB')).toBe(1);
     expect(q(root, 'load-model')?.textContent).toBe('Load model');
