@@ -3,6 +3,7 @@ import { ggufModelName } from '../../llm/gguf-catalog';
 import type { EngineCatalog } from '../../llm/host/engine-catalog';
 import { formatBytes } from '../../llm/progress-stats';
 import type { Settings } from '../../settings/schema';
+import { plannedModel } from '../guide/model-plan';
 import type { UiServices } from '../shared/services';
 import { useEnginePlan } from './use-engine-plan';
 
@@ -94,8 +95,7 @@ export function ModelPicker({ services, onChanged }: { services: UiServices; onC
     refreshKey: JSON.stringify(settings),
   });
   if (!settings) return null;
-  const autoPlan = plan && plan.engine !== 'openai' ? (plan.label ?? plan.modelId ?? undefined) : undefined;
-  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t, autoPlan);
+  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t, plannedModel(plan));
   if (choices.length === 0) return null;
   const pick = async (next: string) => {
     const saved = { ...(await services.settings.load()), [field]: next };

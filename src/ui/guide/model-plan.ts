@@ -4,6 +4,12 @@ import { formatBytes } from '../../llm/progress-stats';
 import type { Settings } from '../../settings/schema';
 import type { Translate } from '../shared/translate';
 
+/** The model the engine host's plan names, in words; none for a model server (its own name rules). */
+export function plannedModel(plan: EnginePlan | null | undefined): string | undefined {
+  if (!plan || plan.engine === 'openai') return undefined;
+  return plan.label ?? plan.modelId ?? undefined;
+}
+
 /**
  * The model a first run will use, in words, with what it costs to get it. The engine host's plan
  * (what the settings would load, Auto resolved) comes first; the catalog is the fallback when the
@@ -16,8 +22,8 @@ export function modelPlan(
   t: Translate,
   plan: EnginePlan | null = null,
 ): { name: string; cost: string } {
-  const planned = plan?.label ?? plan?.modelId;
-  if (plan && planned && plan.engine !== 'openai') {
+  const planned = plannedModel(plan);
+  if (plan && planned) {
     return {
       name: planned,
       cost:
