@@ -265,8 +265,10 @@ export class WllamaEngine implements ChatEngine {
     // A damaged model file or too little memory shows up as odd sizes ("Invalid typed array length: N").
     const cause = failureOf(err).cause;
     if (cause === 'bad-file' || cause === 'out-of-memory') {
+      // Named before unloading: unload() clears the id at once.
+      const error = toLoadError(err, { model: this.modelId ?? 'the model' });
       void this.unload();
-      return toLoadError(err, { model: this.modelId ?? 'the model' });
+      return error;
     }
     if (/crashed|RuntimeError|abort\(/i.test(message)) {
       // The wasm is dead after a runtime error; drop it so the next load starts clean.

@@ -7,7 +7,10 @@ import { WllamaEngine } from '../../../src/llm/wllama-engine';
 
 type Params = RawCompletionParams & { stream: true; onData: (c: RawCompletionChunk) => void };
 
-function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown>; logLines?: string[] } = {}) {
+function fake(
+  pieces: string[],
+  opts: { loadInfo?: Record<string, unknown>; logLines?: string[]; chatError?: Error } = {},
+) {
   const seen: {
     log?: { info: (...a: unknown[]) => void };
     url?: string;
@@ -41,6 +44,7 @@ function fake(pieces: string[], opts: { loadInfo?: Record<string, unknown>; logL
     async createCompletion(params) {
       seen.params.push(params);
       seen.prompts.push(String(params.prompt));
+      if (opts.chatError) throw opts.chatError;
       for (const p of pieces) {
         await new Promise((ok) => setTimeout(ok, 1));
         if (params.abortSignal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
@@ -165,6 +169,17 @@ describe('WllamaEngine', () => {
     const f = fake([], { loadInfo: { success: false } });
     const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
     await expect(e.load('https://example.org/m.gguf')).rejects.toMatchObject({ code: 'bad-response' });
+    expect(e.info().loaded).toBe(false);
+  });
+
+  it('names the model when generation hits a damaged file, and unloads it', async () => {
+    const f = fake([], { chatError: new RangeError('Invalid typed array length: 1163217991') });
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
+    await e.load('https://example.org/m.gguf');
+    const chat = e.chat([{ role: 'user', content: 'Q' }], { maxTokens: 8 });
+    await expect(chat).rejects.toMatchObject({
+      message: expect.stringContaining('https://example.org/m.gguf'),
+    });
     expect(e.info().loaded).toBe(false);
   });
 
