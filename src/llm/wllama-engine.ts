@@ -11,12 +11,13 @@ import {
   type FinishReason,
   type LoadOptions,
 } from './engine';
-import { failureOf } from './failure-cause';
 import { parseGgufModelId } from './gguf-catalog';
 import { toLoadError } from './load-errors';
 import { ProgressTracker } from './progress-stats';
 import { StopFilter } from './stop-filter';
+import { wllamaChatError } from './wllama-errors';
 import { nativeLog, type WllamaInstance, type WllamaModule } from './wllama-native';
+import { usageOf } from './wllama-usage';
 
 /**
  * llama.cpp in WebAssembly (wllama 3.8.1) behind ChatEngine. Loads GGUF shards handed over as
@@ -219,24 +220,10 @@ export class WllamaEngine implements ChatEngine {
       this.busy = false;
     }
     if (filter.stopped) finish = 'stop';
-    const ended = now();
-    const final = seen.last;
-    const usage = final?.usage ?? null;
-    const timings = final?.timings ?? null;
-    const completionTokens = usage?.completion_tokens ?? chunks;
-    const decodeSeconds = (ended - (firstAt || started)) / 1000;
     return {
       text: prefix + filter.text,
       finishReason: finish,
-      usage: {
-        promptTokens: usage?.prompt_tokens ?? 0,
-        completionTokens,
-        ...(timings ? { prefillTokens: timings.prompt_n } : {}),
-        ...(timings?.prompt_per_second ? { prefillTokensPerSecond: timings.prompt_per_second } : {}),
-        decodeTokensPerSecond:
-          timings?.predicted_per_second ??
-          (decodeSeconds > 0 ? Math.max(0, completionTokens - 1) / decodeSeconds : 0),
-      },
+      usage: usageOf(seen.last, { chunks, started, firstAt, ended: now() }),
     };
   }
 
@@ -252,30 +239,11 @@ export class WllamaEngine implements ChatEngine {
     await instance?.exit().catch(() => undefined);
   }
 
+  /** A generation failure in plain words; a dead or damaged model is unloaded so the next load starts clean. */
   private toChatError(err: unknown): EngineError {
-    const message = err instanceof Error ? err.message : String(err);
-    // llama.cpp words it "request (N tokens) exceeds the available context size (M tokens)".
-    if (/kv.?cache|context.*(full|exceed)|exceeds?.*context|n_ctx/i.test(message)) {
-      return new EngineError(
-        'out-of-memory',
-        "The conversation no longer fits the model's context window.",
-        'Raise the context window in Options → Model, or start a new session.',
-      );
-    }
-    // A damaged model file or too little memory shows up as odd sizes ("Invalid typed array length: N").
-    const cause = failureOf(err).cause;
-    if (cause === 'bad-file' || cause === 'out-of-memory') {
-      // Named before unloading: unload() clears the id at once.
-      const error = toLoadError(err, { model: this.modelId ?? 'the model' });
-      void this.unload();
-      return error;
-    }
-    if (/crashed|RuntimeError|abort\(/i.test(message)) {
-      // The wasm is dead after a runtime error; drop it so the next load starts clean.
-      void this.unload();
-      return new EngineError('unknown', `wllama crashed: ${message}`, 'Reload the model and resume the run.');
-    }
-    return new EngineError('unknown', `wllama failed while generating: ${message}`, 'Retry the turn.');
+    const { error, unload } = wllamaChatError(err, this.modelId ?? 'the model');
+    if (unload) void this.unload();
+    return error;
   }
 }
 
