@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedAddressPatterns } from '../../src/security/blocked-address-patterns';
 import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
+import { awkwardPages } from './helpers/awkward-pages';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';
 import { type FixtureServer, startFixtureServer } from './helpers/fixture-server';
@@ -22,75 +23,7 @@ describe('visit reads pages through real tabs', () => {
 
   beforeAll(async () => {
     server = await startFixtureServer();
-    server.route((req, res, url) => {
-      if (url.pathname === '/slow') {
-        setTimeout(() => {
-          res.writeHead(200, { 'content-type': 'text/html' });
-          res.end('<html><head><title>Slow page</title></head><body><p>Arrived slowly.</p></body></html>');
-        }, 1500);
-        return true;
-      }
-      if (url.pathname === '/account') {
-        // Sets a session cookie, and records whether the request carried one.
-        cookieSeen.push(req.headers.cookie ?? '');
-        res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=secret-123; Path=/' });
-        res.end(
-          `<html><head><title>Account</title></head><body><article><p>${'Account page text. '.repeat(30)}</p></article></body></html>`,
-        );
-        return true;
-      }
-      if (url.pathname === '/heavy') {
-        // Everything a reader does not need, plus a script that takes as long as the test lets it.
-        const tag = url.searchParams.get('tag') ?? '';
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(`<html><head><title>Heavy page</title>
-          <style>@font-face { font-family: Slab; src: url(/asset/font.woff2?${tag}); } body { font-family: Slab; }</style>
-          <script async src="/asset/slow.js?${tag}"></script></head>
-          <body><article><h1>Heavy page</h1><img src="/asset/photo.jpg?${tag}" width="40" height="40">
-          <video src="/asset/clip.mp4?${tag}" autoplay muted></video>
-          <p>${'The article text a reader came for. '.repeat(30)}</p></article></body></html>`);
-        return true;
-      }
-      if (url.pathname === '/built') {
-        // A page whose article a script writes a moment after parsing (as when it fetches it first).
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(`<html><head><title>Built page</title></head><body><div id="app">Loading…</div><script>
-          setTimeout(() => {
-            document.getElementById('app').innerHTML =
-              '<article><h1>Built</h1><p>' + 'Text the script wrote after the page was parsed. '.repeat(20) + '</p></article>';
-          }, 400);
-        </script></body></html>`);
-        return true;
-      }
-      if (url.pathname === '/deep') {
-        // Nested deeper than the article extractor will go (Chromium's parser keeps up to 512 levels).
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.end(`<html><head><title>Deep page</title></head><body><nav><a href="/">Home</a></nav>
-          ${'<div>'.repeat(400)}<p>${'Text at the bottom of a deep page. '.repeat(20)}</p>${'</div>'.repeat(400)}
-          </body></html>`);
-        return true;
-      }
-      if (url.pathname.startsWith('/asset/')) {
-        // Held until the test ends: a read that waited for any of these would time out.
-        held.push(res);
-        return true;
-      }
-      if (url.pathname === '/redirect-private') {
-        res.writeHead(302, { location: 'http://10.0.0.1/admin' });
-        res.end();
-        return true;
-      }
-      if (url.pathname === '/never') {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.write(
-          `${'<html><head><title>Never done</title></head><body><article><h1>Partial</h1><p>This text arrived before the server stalled. '.repeat(
-            40,
-          )}</p></article>`,
-        );
-        return true; // the response is never ended
-      }
-      return false;
-    });
+    server.route(awkwardPages({ cookieSeen, held }));
     b = await launchWithExtension();
     // The shared pages' off-host scripts and styles fail at once, as they would fail fast (or load) on
     // a connected machine, instead of stalling parsing on this sandbox's DNS.
