@@ -59,8 +59,9 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
 }
 
 /**
- * How long a model may stay silent. A model server gets the user's own "no answer for" setting for
- * both the first token and every later gap (its first-byte timer, a little shorter, speaks first).
+ * How long a model may stay silent. A model server gets `openaiFirstByteTimeoutMs` (60 s unless the
+ * stored settings say otherwise; the Options page has no field for it) for both the first token and
+ * every later gap (its first-byte timer, a little shorter, speaks first).
  * Local engines prefill long prompts on slow devices before their first token: 10 minutes, then 2.
  */
 export function stallLimitsFor(kind: 'openai' | 'local', serverTimeoutMs: number): StallLimits {
