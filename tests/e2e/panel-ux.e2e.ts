@@ -50,7 +50,7 @@ function headerTexts(): Array<{
       { message: string }
     >;
     const say = (key: string) => m[key]?.message ?? key;
-    return ['ok', 'busy', 'idle', 'down', 'loading'].map((health) => ({
+    return ['ok', 'busy', 'idle', 'down', 'loading', 'running'].map((health) => ({
       locale,
       health,
       label: say(`health_${health}`),
@@ -420,6 +420,10 @@ describe('the side panel people prefer', () => {
     expect(await panel.getByTestId('new-question').count()).toBe(0);
     // One busy indicator for the run, not one beside "Researching…" and another on the live line.
     expect(await visibleSpinners(panel)).toBe(1);
+    // The header tells the truth: a run is going (it said "Ready").
+    const health = panel.getByTestId('health');
+    expect(await health.getAttribute('data-health')).toBe('running');
+    expect(await health.textContent()).toBe('Researching…');
     await shot(panel, 'panel-running');
 
     // Finished: the answer at the top, numbered source chips, the trail folded to one line.
@@ -427,8 +431,9 @@ describe('the side panel people prefer', () => {
     await answer.waitFor({ timeout: 30_000 });
     const summary = panel.getByTestId('trail-summary');
     await expect.poll(() => summary.textContent()).toBe('3 steps · 1 search · 1 page');
-    // The run is over: "+ New question" is back.
+    // The run is over: "+ New question" is back, and the header says "Ready" again.
     await expect.poll(() => panel.getByTestId('new-question').isVisible()).toBe(true);
+    await expect.poll(() => health.textContent()).toBe('Ready');
     // Folded as soon as the answer shows (the run may still be saving it for a moment).
     await expect.poll(() => panel.getByTestId('trail').getAttribute('open')).toBeNull();
     const answerBox = await answer.boundingBox();

@@ -146,7 +146,14 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   const guideOpen = showAsk && firstRun.show && current === null;
   return (
     <main class="panel">
-      <PanelHeader status={status} tab={tab} onTab={setTab} onOptions={() => services.openOptions()} t={t} />
+      <PanelHeader
+        status={status}
+        running={activeIds.length > 0}
+        tab={tab}
+        onTab={setTab}
+        onOptions={() => services.openOptions()}
+        t={t}
+      />
       {/* The download explanation says the same and more while it is open. */}
       {downloadPlan ? null : (
         <EngineNotice

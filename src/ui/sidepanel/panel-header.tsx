@@ -7,12 +7,14 @@ export type PanelTab = 'research' | 'history';
 /** Name, health dot, the two views and Options: one line at the side panel's usual 400 px. */
 export function PanelHeader({
   status,
+  running,
   tab,
   onTab,
   onOptions,
   t,
 }: {
   status: SystemStatus;
+  running: boolean;
   tab: PanelTab;
   onTab: (tab: PanelTab) => void;
   onOptions: () => void;
@@ -21,7 +23,7 @@ export function PanelHeader({
   return (
     <header class="panel-header">
       <h1>Sleuth</h1>
-      <HealthDot status={status} t={t} />
+      <HealthDot status={status} running={running} t={t} />
       <nav class="tabs" aria-label={t('navLabel')}>
         <button type="button" aria-pressed={tab === 'research'} onClick={() => onTab('research')}>
           {t('navResearch')}

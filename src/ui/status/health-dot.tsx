@@ -8,10 +8,19 @@ import type { SystemStatus } from './use-system-status';
  * The plumbing (service worker, engine host, model, storage) folded into one dot with a short
  * label; the details open on click. Closed, they stay in the page for screen readers.
  */
-export function HealthDot({ status, t }: { status: SystemStatus; t: Translate }) {
+export function HealthDot({
+  status,
+  running,
+  t,
+}: {
+  status: SystemStatus;
+  /** A research run goes on now (in this panel or one opened earlier). */
+  running: boolean;
+  t: Translate;
+}) {
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const health = overallHealth(status);
+  const health = overallHealth(status, running);
   // Busy with a model download or load says so: "Checking…" for minutes of download misleads.
   const label =
     health === 'busy' && status.engine?.state === 'loading' ? t('health_loading') : t(`health_${health}`);

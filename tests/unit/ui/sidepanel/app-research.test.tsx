@@ -69,6 +69,16 @@ describe('asking a question', () => {
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toBe('');
   });
 
+  it('the health dot says "Researching…" while a run goes and "Ready" again once it ends', async () => {
+    await startSession();
+    const health = () => [q(root, 'health')?.dataset.health, q(root, 'health')?.textContent];
+    // The model was ready before the run; "Ready" beside a run in progress told the user nothing was going on.
+    await eventually(() => expect(health()).toEqual(['running', 'Researching…']));
+    world.handle('runner.active', () => ({ sessionIds: [] }));
+    world.emit({ type: 'sessions-changed' });
+    await eventually(() => expect(health()).toEqual(['ok', 'Ready']));
+  });
+
   it('shows why starting failed', async () => {
     world.handle('runner.start', () => {
       throw new Error('Load a model first');
