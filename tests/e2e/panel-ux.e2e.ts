@@ -345,8 +345,11 @@ describe('the side panel people prefer', () => {
     expect(await panel.getByTestId('guide-search-result').textContent()).toContain(
       'SearXNG works: 2 results.',
     );
+    // The search step names its provider once, under its "Search" heading (a "Search: SearXNG" line
+    // said the heading again).
+    expect(await panel.getByTestId('guide-search').textContent()).not.toContain('Search:');
     // Each sentence of the guide ends with a full stop ("…once; it stays in this browser" had none);
-    // short label lines ("Search: SearXNG") are not sentences.
+    // short label lines are not sentences.
     const unfinished = await guide
       .locator('p')
       .evaluateAll((ps) =>

@@ -33,26 +33,31 @@ export function GuideSearch({
       </p>
     );
   }
+  // The step's heading already says "Search", and the result line names the provider tested: a
+  // "Search: SearXNG" line under "2. Search" said it twice. Only the providers tried after it are new.
+  const [first = '', ...then] = labels;
   return (
     <>
-      <p>{t('searchUsing', labels.join(' → '))}</p>
       <p
         data-testid="guide-search-result"
         data-ok={typeof result === 'object' && result ? String(result.ok) : ''}
       >
         {result === 'testing' || result === null ? (
-          t('guideSearchTesting')
+          t('guideSearchTesting', first)
         ) : (
           <>
             <span class={result.ok ? 'check-ok' : 'check-bad'} aria-hidden="true">
               {result.ok ? '✓ ' : '✗ '}
             </span>
             {result.ok
-              ? t('guideSearchOk', [labels[0] ?? '', result.message])
-              : t('guideSearchBad', [labels[0] ?? '', result.message])}
+              ? t('guideSearchOk', [first, result.message])
+              : t('guideSearchBad', [first, result.message])}
           </>
         )}
       </p>
+      {then.length > 0 ? (
+        <p data-testid="guide-search-then">{t('guideSearchThen', then.join(' → '))}</p>
+      ) : null}
       <div class="banner-actions">
         <button type="button" data-testid="guide-search-test" onClick={test} disabled={result === 'testing'}>
           {t('guideSearchAgain')}
