@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { writeSettings } from './helpers/extension-db';
+import { openPanel } from './helpers/open-panel';
 import { artifactsDir } from './helpers/paths';
 import {
   answerTurn,
@@ -34,10 +34,7 @@ describe('citations users can trust, in the side panel', () => {
   beforeAll(async () => {
     fx = await startResearchFixture();
     b = await launchWithExtension();
-    panel = await b.openPage('extension/sidepanel/index.html');
-    await panel.setViewportSize({ width: 400, height: 900 });
-    await writeSettings(panel, { ...fx.settings, guideDone: true });
-    await panel.reload();
+    panel = await openPanel(b, { ...fx.settings, guideDone: true });
   });
   afterAll(async () => {
     await b?.close();

@@ -5,6 +5,7 @@ import { startScriptedModelServer } from '../../scripts/lib/scripted-model-serve
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
 import { sendFromPage } from './helpers/extension-messages';
+import { openPanel } from './helpers/open-panel';
 import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
 
 // A model that cannot be loaded, as a user meets it: web-llm with no internet fails at once.
@@ -16,9 +17,7 @@ describe('a failed model load, seen from the side panel', () => {
   beforeAll(async () => {
     fx = await startResearchFixture();
     b = await launchWithExtension();
-    panel = await b.openPage('extension/sidepanel/index.html');
-    await panel.setViewportSize({ width: 400, height: 900 });
-    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
+    panel = await openPanel(b);
   });
   afterAll(async () => {
     await b?.close();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
-import { writeSettings } from './helpers/extension-db';
 import { focusHidden } from './helpers/focus';
+import { openPanel } from './helpers/open-panel';
 import { type ResearchFixture, startResearchFixture, toolCallTurn } from './helpers/research-fixture';
 
 /** Steps before the last, slow one: a trail far taller than the 900 px window. */
@@ -33,11 +33,7 @@ describe('the running view at 400×900, by keyboard', () => {
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 16, chunkDelayMs: 4 });
     b = await launchWithExtension();
-    panel = await b.openPage('extension/sidepanel/index.html');
-    await panel.setViewportSize({ width: 400, height: 900 });
-    await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
-    await writeSettings(panel, { ...fx.settings, guideDone: true });
-    await panel.reload();
+    panel = await openPanel(b, { ...fx.settings, guideDone: true });
   });
   afterAll(async () => {
     await b?.close();

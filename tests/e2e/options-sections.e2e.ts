@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { focusHidden } from './helpers/focus';
+import { openPanel } from './helpers/open-panel';
+import { shot } from './helpers/panel-shot';
+import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
+
+/** Checkbox labels that wrap, and those whose box does not sit beside the first line of its text. */
+async function checkboxesOffFirstLine(page: Page): Promise<{ wrapped: number; off: string[] }> {
+  return page.evaluate(() => {
+    let wrapped = 0;
+    const off: string[] = [];
+    for (const label of document.querySelectorAll<HTMLElement>('label.check')) {
+      const box = label.querySelector('input')?.getBoundingClientRect();
+      if (!box || box.width === 0) continue;
+      const lines: DOMRect[] = [];
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        lines.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+      const first = lines[0];
+      if (!first) continue;
+      if (new Set(lines.map((r) => Math.round(r.top))).size > 1) wrapped++;
+      const middle = box.top + box.height / 2;
+      if (middle < first.top || middle > first.bottom) off.push(label.textContent?.trim().slice(0, 40) ?? '');
+    }
+    return { wrapped, off };
+  });
+}
+
+describe('the side panel people prefer: the options page at 400×900', () => {
+  let b: ExtensionBrowser;
+  let fx: ResearchFixture;
+
+  beforeAll(async () => {
+    fx = await startResearchFixture({ chunkSize: 8, chunkDelayMs: 12 });
+    b = await launchWithExtension();
+    // The settings a user has after a first run: the OpenAI-compatible engine and a search provider.
+    const panel = await openPanel(b, { ...fx.settings, guideDone: true });
+    await panel.close();
+  });
+  afterAll(async () => {
+    await b?.close();
+    await fx?.close();
+  });
+
+  it('options come in sections with Save always in view', async () => {
+    const page = await b.openPage('extension/options/index.html#search');
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByRole('main').waitFor();
+    const search = page.locator('fieldset#search');
+    await search.waitFor();
+    await expect.poll(async () => (await search.boundingBox())?.y ?? 9999).toBeLessThan(300);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    const inView = async () => {
+      const box = await save.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 900;
+    };
+    expect(await inView()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await inView()).toBe(true);
+    // A provider's checkbox lines up with the description under it (it stood 4 px further in).
+    const provider = page.getByTestId('search-provider').first();
+    const boxLeft = (await provider.getByTestId('provider-enabled').boundingBox())?.x;
+    const textLeft = (await provider.locator('p').first().boundingBox())?.x;
+    expect(
+      boxLeft !== undefined && textLeft !== undefined && Math.abs(boxLeft - textLeft) <= 1,
+      `${boxLeft} vs ${textLeft}`,
+    ).toBe(true);
+    await shot(page, 'options-sections');
+    // Keyboard focus never hides under the sticky header or the Save bar, going down or back up
+    // (it went under the Save bar at the Instance URL field, under the header going back).
+    expect(await focusHidden(page, 'Tab', 80)).toEqual([]);
+    expect(await focusHidden(page, 'Shift+Tab', 40)).toEqual([]);
+    // A checkbox whose label wraps at 400 px sits beside its first line, not between the lines.
+    const checks = await checkboxesOffFirstLine(page);
+    expect(checks.wrapped).toBeGreaterThan(0);
+    expect(checks.off).toEqual([]);
+    await page.close();
+  });
+});

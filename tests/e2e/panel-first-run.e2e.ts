@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
+import { writeSettings } from './helpers/extension-db';
+import { headerFits, headerOnOneLine, headerTexts } from './helpers/header-measure';
+import { modelPickerShown } from './helpers/model-picker';
+import { openPanel } from './helpers/open-panel';
+import { markedLineLefts } from './helpers/panel-measure';
+import { shot } from './helpers/panel-shot';
+import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
+
+// The side panel people prefer (issue 14), before the first question: the header and the guide.
+describe('the side panel people prefer: the first run', () => {
+  let b: ExtensionBrowser;
+  let fx: ResearchFixture;
+  let panel: Page;
+
+  beforeAll(async () => {
+    fx = await startResearchFixture({ chunkSize: 8, chunkDelayMs: 12 });
+    b = await launchWithExtension();
+    panel = await openPanel(b);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await fx?.close();
+  });
+
+  it('the header stays on one line at 400 px whatever the health dot says, in every shipped locale', async () => {
+    const texts = headerTexts();
+    expect(texts.length).toBeGreaterThanOrEqual(10);
+    // A longer label than any we ship (say a German "Modell wird geprüft…") is cut, not wrapped.
+    const longest = {
+      ...texts[1],
+      locale: 'long',
+      label: 'Verbindung zum Modell wird geprüft…',
+    } as (typeof texts)[0];
+    expect(await headerFits(panel, [...texts, longest])).toEqual([]);
+    // Cut or not, the whole label stays readable: on hover and to screen readers.
+    const health = panel.getByTestId('health');
+    expect(await health.getAttribute('title')).toBe(await health.locator('.health-label').textContent());
+  });
+
+  it('before the first run, a guide names the model and its download and tests search', async () => {
+    // WebGPU chosen (Auto offline cannot tell which model it would load, and the guide says so), with
+    // search on the fixture server.
+    await writeSettings(panel, {
+      engine: 'web-llm',
+      searchProviders: [{ id: 'searxng', enabled: true, baseUrl: fx.pages.origin }],
+      allowLoopback: true,
+    });
+    await panel.reload();
+    const guide = panel.getByTestId('first-run-guide');
+    await guide.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => panel.getByTestId('guide-webgpu').textContent(), { timeout: 15_000 })
+      .toMatch(/WebGPU/);
+    expect(await panel.getByTestId('guide-ollama').textContent()).toMatch(/Ollama/);
+    await expect
+      .poll(() => panel.getByTestId('guide-plan').textContent(), { timeout: 15_000 })
+      .toMatch(/Sleuth will use Qwen3-[\d.]+B-\S+ · [\d.]+ [MG]B download/);
+    await expect
+      .poll(() => panel.getByTestId('guide-search-result').getAttribute('data-ok'), { timeout: 15_000 })
+      .toBe('true');
+    expect(await panel.getByTestId('guide-search-result').textContent()).toContain(
+      'SearXNG works: 2 results.',
+    );
+    // The search step names its provider once, under its "Search" heading (a "Search: SearXNG" line
+    // said the heading again).
+    expect(await panel.getByTestId('guide-search').textContent()).not.toContain('Search:');
+    // Each sentence of the guide ends with a full stop ("…once; it stays in this browser" had none);
+    // short label lines are not sentences.
+    const unfinished = await guide
+      .locator('p')
+      .evaluateAll((ps) =>
+        ps
+          .map((p) => p.textContent?.trim() ?? '')
+          .filter((text) => text.split(/\s+/).length >= 5 && !/[.…?!。]$/.test(text)),
+      );
+    expect(unfinished).toEqual([]);
+    // A ✓ or ✗ line that wraps goes on under its first word, not under the mark (it started 15 px
+    // to the left, under the ✓).
+    const marked = await markedLineLefts(panel);
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    expect(marked.some((m) => m.lefts.length > 1)).toBe(true);
+    for (const m of marked) expect(new Set(m.lefts).size, `${m.text}: ${m.lefts}`).toBe(1);
+    // The model and its size are said once: the notice above the guide does not repeat them.
+    await expect.poll(() => panel.getByTestId('engine-notice').getAttribute('data-plan')).not.toBe('asking');
+    const model = (await panel.getByTestId('guide-model-name').textContent()) ?? '';
+    expect(model).not.toBe('');
+    const shown = `${await panel.getByTestId('engine-notice').textContent()} ${await panel.getByTestId('first-run-guide').textContent()}`;
+    expect(shown.split(model).length - 1).toBe(1);
+    // The picker under the question box names it too, whole (it was cut to "Auto (recommended for
+    // this GPU"), with the longer description on hover.
+    const picker = await modelPickerShown(panel);
+    expect(picker.whole, picker.text).toBe(true);
+    expect(picker.text).toContain(model);
+    expect(picker.hover).toContain(model);
+    // It ends where the question box ends (at 360 px against 388 px).
+    const rights = await panel.evaluate(() =>
+      ['[data-testid=question]', '[data-testid=model-picker]'].map((sel) =>
+        Math.round(document.querySelector(sel)?.getBoundingClientRect().right ?? -1),
+      ),
+    );
+    expect(rights[1], JSON.stringify(rights)).toBe(rights[0]);
+    // The header fits one line at 400 px, even with the longest health label.
+    expect(await panel.getByTestId('health').getAttribute('data-health')).toBe('idle');
+    expect(await headerOnOneLine(panel)).toBe(true);
+    await shot(panel, 'panel-first-run');
+    await panel.getByTestId('guide-done').click();
+    await expect.poll(() => guide.count()).toBe(0);
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+    await panel.reload();
+  });
+});
