@@ -15,12 +15,21 @@ export interface Anchors {
   after: Array<string | undefined>;
   months: Set<number>;
   /** Every Latin-script word, folded, with whether it was written with a capital. */
-  words: Array<{ word: string; capital: boolean; first: boolean; afterTitle: boolean }>;
+  words: AnchorWord[];
   /** Pairs of adjacent Han characters. */
   han: Set<string>;
   /** Currencies named or signed ("$10", "10 Dollar", "10美元" all give `usd`). */
   currencies: Set<string>;
   negated: boolean;
+}
+
+export interface AnchorWord {
+  word: string;
+  capital: boolean;
+  first: boolean;
+  afterTitle: boolean;
+  /** Joined to the word before by a space or hyphen only ("Manchester City", "Wi-Fi"). */
+  joined: boolean;
 }
 
 const folded = new Map<string, string>();
@@ -118,8 +127,8 @@ const NEGATION_WORDS = new Map<Language, Set<string>>(
 const CZECH_NEGATED_VERB = /^ne(?!j|del|bo|z$|kol|co)\p{L}{3,}(?:i|a|l|la|lo|li|me|te|ji|t)$/u;
 // French "n'en", "n'a", English "didn't".
 const ELIDED = /^n['’]|n['’]t$/u;
-// 不 in 不同 (different), 不仅 (not only) and the like, 未 in 未来 (future) state no negation.
-const CJK_NEGATION = /(?:不(?![同仅过断少久管论但])|没|未(?!来)|無|无(?!论)|ない|なかった|ません)/u;
+// 不 in 不同 (different), 不仅 (not only), 不安 (uneasy) and the like, 未 in 未来 (future) state no negation.
+const CJK_NEGATION = /(?:不(?![同仅过断少久管论但安])|没|未(?!来)|無|无(?!论)|ない|なかった|ません)/u;
 
 const CURRENCY_WORDS = new Map<string, string>([
   ...['dollar', 'dollars', 'dolar', 'dolares', 'dolaru', 'dolary', 'usd'].map((w) => [w, 'usd'] as const),
@@ -137,6 +146,18 @@ const CJK_CURRENCY = new Map([
 ]);
 // French and Italian elide an article or pronoun onto the next word: "l'American", "d'allergie".
 const ELISION = /^(?:[cdjlmnst]|qu)['’](?=\p{L})/u;
+
+// What stands between two words of one name: spaces (no-break too), or a hyphen (read by char
+// code: every word of every page passes here).
+const HYPHENS = new Set([0x2d, 0x2010, 0x2011]);
+function isSpaces(text: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0xa0) return false;
+  }
+  return true;
+}
 
 // Titles before a name, folded (German writes every noun with a capital, so a name is told by them).
 const TITLES = new Set(
@@ -182,6 +203,9 @@ export function anchorsOf(text: string, lang: Language): Anchors {
   let last: { value: number; end: number } | null = null;
   let first = true;
   let titleEnd = -1;
+  // Where the last word (not a number) ended, while nothing else came after it.
+  let wordEnd = -1;
+  let prevLength = 0;
   scanWords(text, (token, start, end, script) => {
     if (script === 'cjk') {
       const c = token.charAt(0);
@@ -202,6 +226,7 @@ export function anchorsOf(text: string, lang: Language): Anchors {
       }
       last = null;
       first = false;
+      wordEnd = -1;
       return;
     }
     if (script !== 'spaced') return;
@@ -223,10 +248,12 @@ export function anchorsOf(text: string, lang: Language): Anchors {
       if (sign) out.currencies.add(sign);
       // "256MB" names its unit as "256 MB" does.
       const unit = NUMERIC.exec(token)?.[2];
-      if (unit) out.words.push({ word: fold(unit), capital: true, first: false, afterTitle: false });
+      if (unit)
+        out.words.push({ word: fold(unit), capital: true, first: false, afterTitle: false, joined: false });
       out.units.push(unit && !PLURAL_OR_ORDINAL.has(unit) ? fold(unit) : undefined);
       last = { value, end };
       first = false;
+      wordEnd = -1;
       return;
     }
     if (last && /^\s*$/.test(text.slice(last.end, start))) out.after[out.after.length - 1] = word;
@@ -249,7 +276,17 @@ export function anchorsOf(text: string, lang: Language): Anchors {
     const inner = upper && /\p{Lu}/u.test(original.slice(1));
     // "Präsident Jimmy Carter": capitalised words right after a title (a space between) are a name.
     const afterTitle = titleEnd >= 0 && (capital || inner) && /^ +$/.test(text.slice(titleEnd, start));
-    out.words.push({ word, capital: capital || inner, first: first && !inner, afterTitle });
+    // A hyphen joins a part of two letters or fewer, no word of its own ("Wi-Fi", "T-Mobile"); longer
+    // parts are compounds whose parts each translate ("HALT-Methode" = "HALT method").
+    const joined =
+      wordEnd >= 0 &&
+      (isSpaces(text, wordEnd, start) ||
+        (start - wordEnd === 1 &&
+          HYPHENS.has(text.charCodeAt(wordEnd)) &&
+          (end - start <= 2 || prevLength <= 2)));
+    prevLength = end - start;
+    out.words.push({ word, capital: capital || inner, first: first && !inner, afterTitle, joined });
+    wordEnd = end;
     titleEnd = TITLES.has(word) || afterTitle ? end : -1;
     first = false;
   });

@@ -1,6 +1,7 @@
 import { guessLanguage, type Language } from '../text/language-guess';
 import { splitSentences } from '../text/sentences';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
+import { type ClaimAnchors, claimAnchors, hasName, isCognate, sameName } from './cite-cross-claim';
 import type { CorpusIndex, PageIndex } from './cite-index';
 import type { Window } from './cite-match';
 import { numbersAgree } from './cite-terms';
@@ -11,7 +12,8 @@ import { numbersAgree } from './cite-terms';
  * only at what translation keeps: numbers, months, currencies and names, plus long shared-prefix
  * cognates ("législation" / "legislation") and, between Chinese and Japanese, shared Han character
  * pairs. A page stretch of one or two sentences supports the claim when every number, month,
- * currency and name of the claim is in it, at least two anchors are, a negation is stated on both sides or on neither,
+ * currency and name of the claim is in it, at least two anchors are (the words of one name count once), a
+ * negation is stated on both sides or on neither,
  * and the claim's numbers come in the page's order (so "17 % against 3 %" is not "3 % against 17 %").
  * It runs only for claims the word matcher left unsupported, and only on pages in another language.
  */
@@ -39,9 +41,6 @@ interface PageWords {
 const MAX_SOURCES = 3;
 /** Anchors a claim needs in one stretch. */
 const MIN_ANCHORS = 2;
-/** Latin words this long may be cognates when they share a long prefix. */
-const COGNATE_LENGTH = 7;
-const COGNATE_PREFIX = 6;
 
 const views = new WeakMap<PageIndex, PageView>();
 const corpusWords = new WeakMap<CorpusIndex, Set<string>>();
@@ -140,80 +139,6 @@ function wordsOf(corpus: CorpusIndex): Set<string> {
   return all;
 }
 
-function commonPrefix(a: string, b: string): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
-/** A name with another language's case ending: "Obamy" for "Obama", "Íránem" for "Iran" (not "Allen" for "Allergy"). */
-function sameName(a: string, b: string): boolean {
-  if (a === b) return true;
-  const shorter = Math.min(a.length, b.length);
-  const p = commonPrefix(a, b);
-  return shorter >= 4 && p >= 4 && p >= shorter - 1 && Math.max(a.length, b.length) - p <= 3;
-}
-
-// Words by their first four letters (a name and its other spelling share at least those), for the
-// large sets (a page's words, the run's): scanning them whole for every name is slow on a long run.
-const byPrefix = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
-
-function prefixIndex(words: ReadonlySet<string>): Map<string, string[]> {
-  let index = byPrefix.get(words);
-  if (index) return index;
-  index = new Map();
-  for (const w of words) {
-    const key = w.slice(0, 4);
-    const list = index.get(key);
-    if (list) list.push(w);
-    else index.set(key, [w]);
-  }
-  byPrefix.set(words, index);
-  return index;
-}
-
-function hasName(words: ReadonlySet<string>, name: string): boolean {
-  if (words.has(name)) return true;
-  if (name.length < 4) return false;
-  const near = words.size > 64 ? (prefixIndex(words).get(name.slice(0, 4)) ?? []) : words;
-  for (const w of near) if (sameName(w, name)) return true;
-  return false;
-}
-
-function isCognate(words: ReadonlySet<string>, word: string): boolean {
-  if (word.length < COGNATE_LENGTH) return false;
-  for (const w of words) {
-    if (w.length < COGNATE_LENGTH) continue;
-    const p = commonPrefix(w, word);
-    if (p >= COGNATE_PREFIX && p >= Math.min(w.length, word.length) - 3) return true;
-  }
-  return false;
-}
-
-interface ClaimAnchors {
-  lang: Language;
-  anchors: Anchors;
-  names: string[];
-  others: string[];
-}
-
-function claimAnchors(claim: string, corpus: CorpusIndex): ClaimAnchors {
-  const lang = guessLanguage(claim);
-  const anchors = anchorsOf(claim, lang);
-  const cjk = lang === 'zh' || lang === 'ja' || lang === 'ko';
-  const names = new Set<string>();
-  const others = new Set<string>();
-  for (const w of anchors.words) {
-    // In a Chinese or Japanese sentence every Latin word is a name; elsewhere a capital not at the
-    // sentence start marks one. German capitalises every noun, so there a capitalised word counts
-    // as a name only where some page read has it or it follows another ("Präsident Jimmy Carter").
-    const name = w.word.length >= 2 && (cjk || (w.capital && !w.first));
-    if (name && (lang !== 'de' || w.afterTitle || hasName(wordsOf(corpus), w.word))) names.add(w.word);
-    else if (!cjk) others.add(w.word);
-  }
-  return { lang, anchors, names: [...names], others: [...others] };
-}
-
 /**
  * Where each of the claim's numbers (the first of each value) first agrees with one of the
  * stretch's, or -1. A page number with its unit written onto it ("12GB") agrees only with a claim
@@ -243,7 +168,7 @@ function supports(c: ClaimAnchors, s: Stretch): boolean {
   for (const m of a.months) if (!s.anchors.months.has(m) && !s.anchors.numbers.includes(m)) return false;
   for (const cur of a.currencies) if (!s.anchors.currencies.has(cur)) return false;
   if (!c.names.every((n) => hasName(s.words, n))) return false;
-  const strong = places.length + a.months.size + c.names.length;
+  const strong = places.length + a.months.size + c.entities;
   if (strong === 0) return false;
   let found = strong + a.currencies.size;
   for (const w of c.others) if (isCognate(s.words, w)) found++;
@@ -262,7 +187,7 @@ function supports(c: ClaimAnchors, s: Stretch): boolean {
 
 /** Windows of pages in another language than the claim that support it, best page first; null when none. */
 export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window[] | null {
-  const c = claimAnchors(claim, corpus);
+  const c = claimAnchors(claim, () => wordsOf(corpus));
   // Without a number, month or name there is nothing a page in another language could be held to.
   if (c.lang === 'unknown' || c.anchors.numbers.length + c.anchors.months.size + c.names.length === 0)
     return null;

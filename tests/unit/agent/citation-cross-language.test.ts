@@ -55,3 +55,64 @@ describe('citations across languages', () => {
     expect(cited('In 1997 Clinton banned commerce with Sudan.')).toEqual([]);
   });
 });
+
+describe('citations across languages: what counts as an anchor', () => {
+  const czech = {
+    url: 'https://sport.example/west-ham',
+    title: 'West Ham',
+    text:
+      'Čtvrté místo v lize, stejný bodový zisk jako loňský šampion Manchester City a nadšené ohlasy komentátorů.\n' +
+      'West Ham vyhrál pět zápasů v řadě a inkasoval jen jeden gól.\n',
+  };
+  const french = {
+    url: 'https://news.example/loi',
+    title: 'Loi sur le renseignement',
+    text: "Christian Paul, qui avait été très actif lors d'autres débats sur les libertés numériques, s'est abstenu.\n",
+  };
+  const japanese = {
+    url: 'https://news.example/wifi',
+    title: 'フリーWi-Fiプロテクション',
+    text:
+      'トレンドマイクロは3月9日、Wi-Fi利用時の通信を暗号化し保護するアプリの発売を開始すると発表した。\n' +
+      '回答者の約85％が安全なフリーWi-Fiと危険なフリーWi-Fiは「見分けられない」と回答。さらに、約65％がフリーWi-Fiの利用に不安を感じていると回答している。\n',
+  };
+  const cite = (sentence: string, page: typeof czech) =>
+    citeAnswer(sentence, [page]).sentences[0]?.citations ?? [];
+
+  it('counts the words of one name once: a name alone is not enough', () => {
+    // "Manchester City" is one anchor; the claim says something the page does not.
+    expect(
+      cite('Im Ligapokal ist die Mannschaft dagegen gegen Manchester City ausgeschieden.', czech),
+    ).toEqual([]);
+    // With a second anchor (the number of wins) the same name is cited.
+    expect(cite('West Ham hat fünf Spiele in Folge gewonnen.', czech)).toEqual([1]);
+    // "Mario" after "Super Mario Run" names nothing new; "Wi‑Fi" is one name too.
+    const mario = {
+      url: 'https://games.example/mario',
+      title: 'Super Mario Run',
+      text: "Nintendo announced Super Mario Run this year. It's a Mario game you can play with one hand.\n",
+    };
+    expect(cite('在《Super Mario Run》中，玩家需要自己控制Mario的移动。', mario)).toEqual([]);
+    const wifi = { ...mario, text: 'フリーWi-Fiの利用者が増えている。\n' };
+    expect(cite('使用免费Wi‑Fi的人也在增加。', wifi)).toEqual([]);
+    // Parts longer than two letters are a compound's words, each an anchor ("HALT method").
+    const halt = {
+      url: 'https://x.example/halt',
+      title: 'HALT',
+      text: 'Use the HALT method: never shop when you are hungry, angry, lonely or tired.\n',
+    };
+    expect(cite('Nach der HALT-Methode kauft man nichts, wenn man hungrig ist.', halt)).toEqual([1]);
+  });
+
+  it('reads a capitalised first word joined to a name as part of it, not as a cognate', () => {
+    expect(
+      cite('Christian Paul, who had been active in earlier debates, voted against the text.', french),
+    ).toEqual([]);
+  });
+
+  it('reads 不安 (uneasy) as no negation', () => {
+    // 85 % is the share that cannot tell the hotspots apart ("見分けられない"), not the uneasy one.
+    expect(cite('调查中约85%的用户对使用免费Wi‑Fi感到不安。', japanese)).toEqual([]);
+    expect(cite('此外，约65%的受访者表示对使用免费Wi‑Fi感到不安。', japanese)).toEqual([1]);
+  });
+});
