@@ -73,6 +73,22 @@ describe('citations users can trust, in the side panel', () => {
     // The tooltip stays inside the 400 px panel.
     const box = await visibleTip(panel).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 400).toBe(true);
+    // The page's site shows whole beside its long title, which gives way (the line was cut as one:
+    // "…Code Covered | Code · …", the site lost).
+    const site = await visibleTip(panel).evaluate((tip) => {
+      const line = tip.firstElementChild as HTMLElement;
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent?.indexOf('127.0.0.1') ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(n, at);
+        range.setEnd(n, at + '127.0.0.1'.length);
+        return { right: range.getBoundingClientRect().right, edge: line.getBoundingClientRect().right };
+      }
+      return null;
+    });
+    expect(site && site.right <= site.edge + 0.5, JSON.stringify(site)).toBe(true);
     await panel.mouse.move(200, 880);
     await expect.poll(() => visibleTip(panel).count()).toBe(0);
 

@@ -94,7 +94,10 @@ function citationLinks(sentence: CitedSentence, sources: CitedAnswer['sources'],
     return (
       `${link} aria-describedby="${tip}">[${n}]</a>` +
       `<span class="cite-quote" role="tooltip" id="${tip}" data-testid="cite-quote">` +
-      `<span class="cite-quote-source">${escapeAttr(`${src.title} · ${hostOf(src.url)}`)}</span>` +
+      // Title and site apart: a long title gives way (…), the site always shows — it is what a
+      // reader weighs the quote by (one cut line ended "Code Covered | Code · …", the site lost).
+      `<span class="cite-quote-source"><span class="cite-quote-title">${escapeAttr(src.title)}</span> ` +
+      `<span class="cite-quote-host">· ${escapeAttr(hostOf(src.url))}</span></span>` +
       `“${escapeAttr(quote)}”</span>`
     );
   });
