@@ -71,10 +71,13 @@ describe('the side panel people prefer: a run and its answer', () => {
     expect(await panel.getByTestId('new-question').count()).toBe(0);
     // One busy indicator for the run, not one beside "Researching…" and another on the live line.
     expect(await visibleSpinners(panel)).toBe(1);
-    // The header tells the truth: a run is going (it said "Ready").
+    // The header tells the truth: a run is going (it said "Ready"), in a word that fits whole at
+    // 400 px ("Researching…" was cut to "Research…").
     const health = panel.getByTestId('health');
     expect(await health.getAttribute('data-health')).toBe('running');
-    expect(await health.textContent()).toBe('Researching…');
+    expect(await health.textContent()).toBe('Running…');
+    const label = health.locator('.health-label');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await shot(panel, 'panel-running');
 
     // Finished: the answer at the top, numbered source chips, the trail folded to one line.

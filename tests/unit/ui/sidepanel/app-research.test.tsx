@@ -69,11 +69,11 @@ describe('asking a question', () => {
     expect(q<HTMLTextAreaElement>(root, 'question')?.value).toBe('');
   });
 
-  it('the health dot says "Researching…" while a run goes and "Ready" again once it ends', async () => {
+  it('the health dot says "Running…" while a run goes and "Ready" again once it ends', async () => {
     await startSession();
     const health = () => [q(root, 'health')?.dataset.health, q(root, 'health')?.textContent];
     // The model was ready before the run; "Ready" beside a run in progress told the user nothing was going on.
-    await eventually(() => expect(health()).toEqual(['running', 'Researching…']));
+    await eventually(() => expect(health()).toEqual(['running', 'Running…']));
     world.handle('runner.active', () => ({ sessionIds: [] }));
     world.emit({ type: 'sessions-changed' });
     await eventually(() => expect(health()).toEqual(['ok', 'Ready']));
