@@ -83,6 +83,20 @@ describe('the side panel people prefer: the first run', () => {
     expect(marked.length).toBeGreaterThanOrEqual(3);
     expect(marked.some((m) => m.lefts.length > 1)).toBe(true);
     for (const m of marked) expect(new Set(m.lefts).size, `${m.text}: ${m.lefts}`).toBe(1);
+    // The download size stays on one line ("· 324" ended a line, "MB download" began the next).
+    const sizeLines = await panel.getByTestId('guide-plan').evaluate((p) => {
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const m = /\d[\d.,]* [KMGT]?B/.exec(n.textContent ?? '');
+        if (!m) continue;
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      }
+      return 0;
+    });
+    expect(sizeLines).toBe(1);
     // The model and its size are said once: the notice above the guide does not repeat them.
     await expect.poll(() => panel.getByTestId('engine-notice').getAttribute('data-plan')).not.toBe('asking');
     const model = (await panel.getByTestId('guide-model-name').textContent()) ?? '';

@@ -4,6 +4,22 @@ import { modelPlan } from './model-plan';
 
 const OLLAMA_ACCESS = ['http://127.0.0.1/*'];
 
+/**
+ * A download size ("324 MB") kept on one line: a line that ended "· 324" left "MB download" to the
+ * next. The words around it wrap as before.
+ */
+function sizeOnOneLine(text: string) {
+  const m = /\d[\d.,]* [KMGT]?B\b/.exec(text);
+  if (!m) return text;
+  return (
+    <>
+      {text.slice(0, m.index)}
+      <span class="nowrap">{m[0]}</span>
+      {text.slice(m.index + m[0].length)}
+    </>
+  );
+}
+
 /** What this machine can run and the model the first run will use, with a switch to a local Ollama. */
 export function GuideModel({
   facts,
@@ -62,7 +78,7 @@ export function GuideModel({
       </p>
       <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>
         {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
-        {plan.cost ? ` · ${plan.cost}` : ''}
+        {plan.cost ? <> · {sizeOnOneLine(plan.cost)}</> : ''}
         {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
         {t('sentenceEnd')}
       </p>
