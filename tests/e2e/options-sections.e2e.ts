@@ -62,6 +62,14 @@ describe('the side panel people prefer: the options page at 400×900', () => {
     expect(await inView()).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await inView()).toBe(true);
+    // The providers sit flush with the section's text above them (they stood 20 px in, the indent of
+    // a numbered list whose numbers did not show).
+    const helpLeft = (await page.locator('fieldset#search > p').first().boundingBox())?.x;
+    const rowLeft = (await page.getByTestId('search-provider').first().boundingBox())?.x;
+    expect(
+      helpLeft !== undefined && rowLeft !== undefined && Math.abs(rowLeft - helpLeft) <= 1,
+      `${rowLeft} vs ${helpLeft}`,
+    ).toBe(true);
     // A provider's checkbox lines up with the description under it (it stood 4 px further in).
     const provider = page.getByTestId('search-provider').first();
     const boxLeft = (await provider.getByTestId('provider-enabled').boundingBox())?.x;
