@@ -47,6 +47,21 @@ describe('model status', () => {
     });
   });
 
+  it('says plainly that the model is not loaded and that the first load downloads it', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'engine',
+      startedAt: 0,
+      engine: { engine: 'web-llm', modelId: null, state: 'not-loaded' },
+    }));
+    root = mount(<SidePanelApp services={world.services} />);
+    // It read "Load it now (the first time it is downloaded), or research will load it when you start."
+    await eventually(() =>
+      expect(q(root, 'engine-notice')?.querySelector('p')?.textContent).toBe(
+        'The model is not loaded yet. Load it now, or research loads it when you start; the first load downloads it.',
+      ),
+    );
+  });
+
   it('explains an engine error with its hint and offers to retry', async () => {
     world.handle('engine.ping', () => ({
       context: 'engine',
