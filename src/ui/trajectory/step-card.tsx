@@ -52,17 +52,6 @@ function StepCardImpl({ step, t, onRetry }: StepCardProps) {
             {t('cardDuplicate', String(step.duplicateOf + 1))}
           </span>
         ) : null}
-        {onRetry && step.status === 'done' ? (
-          <button
-            type="button"
-            class="link retry"
-            data-testid="retry-from"
-            onClick={() => onRetry(step.seq)}
-            aria-label={t('cardRetryFromLabel', String(step.seq + 1))}
-          >
-            {t('cardRetryFrom')}
-          </button>
-        ) : null}
       </header>
       {step.think ? (
         <details class="thinking">
@@ -78,6 +67,21 @@ function StepCardImpl({ step, t, onRetry }: StepCardProps) {
           <summary>{t('cardRaw')}</summary>
           <pre class="raw-text">{step.raw}</pre>
         </details>
+      ) : null}
+      {/* After what the step found, not above it: a reader opens a step to see its results, and
+          retrying is what they may do once they have. */}
+      {onRetry && step.status === 'done' ? (
+        <footer class="card-foot">
+          <button
+            type="button"
+            class="link retry"
+            data-testid="retry-from"
+            onClick={() => onRetry(step.seq)}
+            aria-label={t('cardRetryFromLabel', String(step.seq + 1))}
+          >
+            {t('cardRetryFrom')}
+          </button>
+        </footer>
       ) : null}
     </article>
   );

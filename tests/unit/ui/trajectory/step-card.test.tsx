@@ -31,6 +31,19 @@ describe('step cards', () => {
     expect(el.textContent).not.toContain('FORGED');
   });
 
+  it('put "Retry from here" after what the step found, as the card\'s last control', () => {
+    const [search] = sampleSteps();
+    if (!search) throw new Error('step missing');
+    const el = document.createElement('div');
+    render(<StepCard step={search} t={tEn} onRetry={() => undefined} />, el);
+    const controls = [...el.querySelectorAll('a, button, summary')].map(
+      (c) => c.getAttribute('data-testid') ?? c.tagName.toLowerCase(),
+    );
+    expect(controls.length).toBeGreaterThan(1);
+    // It stood first, above the thinking and the results.
+    expect(controls.at(-1)).toBe('retry-from');
+  });
+
   it('show a search’s hits from the step’s results, not its text', () => {
     const [search] = sampleSteps();
     if (!search) throw new Error('step missing');
