@@ -15,6 +15,10 @@ const QUANTIFIERS: Array<[RegExp, RegExp, number]> = [
   ],
 ];
 
+const IDIOM = /^\s+(?:(?:that|what)\s+)?(?:you|we|it|they|one)\s+(?:need|needs|takes?)\b/iu;
+const ONLY_WORD = /^(?:only|just|nur)$/iu;
+const NUMBER_NEXT = /^\s+(?:about\s+|around\s+)?[$€£]?\d/u;
+
 const HEDGE = /\b(?:almost|nearly|virtually)\s+$/iu;
 
 /**
@@ -24,10 +28,21 @@ const HEDGE = /\b(?:almost|nearly|virtually)\s+$/iu;
  */
 function quantified(said: string, claimed: RegExp, stated: RegExp, sentence: string, reach: number): boolean {
   // "Allen" is a name, not German "allen"; "not … at all" stresses a negation and claims no "all".
-  const m = [...said.matchAll(claimed)].find(
-    (q) =>
-      ((q.index ?? 0) === 0 || !/^\p{Lu}/u.test(q[0])) && !/\bat\s+$/iu.test(said.slice(0, q.index ?? 0)),
-  );
+  const m = [...said.matchAll(claimed)].find((q) => {
+    const at = q.index ?? 0;
+    const before = said.slice(0, at);
+    const after = said.slice(at + q[0].length);
+    return (
+      (at === 0 || !/^\p{Lu}/u.test(q[0])) &&
+      !/\bat\s+$/iu.test(before) &&
+      // "hg evolve --all" names a command's option, not a quantity.
+      !/-$/u.test(before) &&
+      // "All you need is…", "all it takes": the idiom says "enough", not "every".
+      !IDIOM.test(after) &&
+      // "only 1.2 MB" stresses how small the page's number is; the number check guards the number.
+      !(ONLY_WORD.test(q[0]) && NUMBER_NEXT.test(after))
+    );
+  });
   if (!m) return true;
   // "almost always" claims less than "always": the page must hedge alike, not beside the same word.
   const hedged = HEDGE.test(said.slice(0, m.index ?? 0));

@@ -63,6 +63,42 @@ describe('citations: hedged and emphatic quantifiers', () => {
   });
 });
 
+describe('citations: words that look like quantifiers but claim no quantity', () => {
+  const page = {
+    url: 'https://vcs.example/evolve',
+    title: 'Sharing mutable history',
+    text: [
+      'A phase-divergent changeset is repaired with the evolve command: hg evolve --all.',
+      'The main appeal of this approach is that you can get started with tools you probably already have, some SQL and a scheduled task!',
+      'With the new patches the Netflix update shrinks from 16.2 MB to a download of 1.2 MB.',
+      'Sales rose in Spain and in Italy last year.',
+    ].join('\n'),
+  };
+  const cited = (s: string) => citeAnswer(s, [page]).sentences[0]?.citations;
+
+  it('reads "--all" as a command\'s option, not as "all"', () => {
+    expect(cited('The command hg evolve --all repairs a phase-divergent changeset.')).toEqual([1]);
+  });
+
+  it('reads "all you need" as "enough", not as "every"', () => {
+    expect(cited('All you need to get started is some SQL and a scheduled task.')).toEqual([1]);
+  });
+
+  it('reads "only" before a number as stress on the page\'s number', () => {
+    expect(cited('With the new patches the Netflix update shrinks to a download of only 1.2 MB.')).toEqual([
+      1,
+    ]);
+  });
+
+  it('still holds "only" and "all" to the page where they claim a quantity', () => {
+    expect(cited('Sales rose only in Spain last year.')).toEqual([]);
+    expect(cited('Sales rose in all of Spain and Italy last year.')).toEqual([]);
+    expect(cited('With the new patches the Netflix update shrinks to a download of only 2.1 MB.')).toEqual(
+      [],
+    );
+  });
+});
+
 describe('citations: long paraphrases', () => {
   const council = {
     url: 'https://news.example/library',
