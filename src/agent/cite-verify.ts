@@ -2,6 +2,7 @@ import { comparisonReversed } from './cite-comparison';
 import type { PageIndex } from './cite-index';
 import { listItemMissing } from './cite-list-items';
 import type { Claim, Window } from './cite-match';
+import { GERMAN, negates } from './cite-negation';
 import { numberRebound, onlyBound, statedNumbers } from './cite-number-binding';
 import { opposedWord } from './cite-opposites';
 import { hardWrapped } from './cite-page-sentences';
@@ -34,11 +35,6 @@ export type Mismatch =
   | 'list'
   | 'comparison';
 
-// "not only X but also Y" (or "not just X but Y") asserts both; it is not a negation.
-const NOT_ONLY = /\b(?:not (?:only|just|merely)|nicht nur|pas seulement|no solo)\b|不仅|不只|不但/giu;
-const NEGATION =
-  /\b(?:(?<![-‑])not|not(?![-‑])|no|non(?=[-‑])|never|none|neither|nor|nothing|nobody|cannot|without|nicht|kein(?:e[mnrs]?)?|nie|niemals|nichts|ohne|kaum|ne|pas|jamais|sans|nunca|sin|barely|hardly|scarcely)\b|(?<!\ba )\bfew\b|n['’]t\b|很少|(?<![特区分个性类级识辨差告除])[不没無无未非别](?!(?:同|断|少|久|过|论|常|但|仅|只|管|得不|来))/giu;
-
 /** The page denies what it just said: "… like Temple Run, but that's not the case." */
 const DENIED =
   /\b(?:(?:that|this|it)(?:['’]s| is) not (?:the case|true|so)|(?:that|this|it) isn['’]t (?:the case|true|so)|is a myth)\b/iu;
@@ -70,71 +66,9 @@ const DIRECTIONS: Array<[RegExp, RegExp]> = [
   [/\b(?:allowed|permitted|erlaubt)\b|允许/iu, /\b(?:banned|forbidden|prohibited|verboten)\b|禁止/iu],
 ];
 
-// German capitalises every noun, so a capital letter names nothing there.
-const GERMAN =
-  /\b(?:der|die|das|und|ist|nicht|mit|für|den|dem|des|eine?|sich|auch|wird|werden|hat|kann|über|wurde)\b/iu;
 const CAPITALISED = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}]*/gu;
 const WORDS = /[\p{L}\p{N}]+/gu;
 const FIRST_WORD = /^[^\p{L}\p{N}]*[\p{L}\p{N}]+/u;
-
-/** How far a negation reaches: the next few words of its clause ("not iPhone exclusive", "no real definition"). */
-const SCOPE = /^[^,;:.!?，。；：！？\n–—]{0,40}/u;
-
-/** How many words past a negation it reaches: "not iPhone exclusive", "no real definition". */
-const REACH = 2;
-/** Negations that deny a verb, so of its subject ("was not", "won't", "nie"; not "without"). */
-const VERBAL = /^(?:not|never|cannot|nicht|nie|niemals|pas|jamais|nunca|[不没未]|n['’]t)$/iu;
-const LEAD = /[^,;:.!?，。；：！？\n–—]*$/u;
-/** A negation corrected in its own clause: "not X but Y", "nicht X, sondern Y", "不是X而是Y". */
-const CONTRAST = /^[^;:.!?；：！？\n–—]{0,60}?(?:\bbut\b(?! also)|\bsondern\b|而是)/u;
-
-/**
- * Whether `text` negates one of `keys` with a negation between `from` and `to`: one whose next
- * few words in its clause hold one of them.
- */
-function negates(
-  text: string,
-  from: number,
-  to: number,
-  keys: ReadonlySet<string>,
-  occurrences?: (key: string) => number[],
-): boolean {
-  const plain = text.slice(from, to + 60).replace(NOT_ONLY, (x) => ' '.repeat(x.length));
-  // In English a capitalised word names who or what the negated thing is about ("didn't work on
-  // Snapchat CEO Evan Spiegel, who rebuffed…", "Neither has Sudan's status…"): the name is not
-  // what is denied. German capitalises every noun, so there names count.
-  const names = !GERMAN.test(plain);
-  // Where each key is denied (offsets in `text`).
-  const denied = new Map<string, number[]>();
-  const deny = (key: string, at: number) => denied.set(key, [...(denied.get(key) ?? []), from + at]);
-  for (const m of plain.matchAll(NEGATION)) {
-    const index = m.index ?? 0;
-    const at = index + m[0].length;
-    // What the negation is said of: the word right before it in its clause ("Allen was not
-    // involved", "its shareholders will not receive"), even when the stretch ends at that word.
-    // "don't come from X but from Y" denies X, not what the subject does: the subject is not denied.
-    if (VERBAL.test(m[0]) && !CONTRAST.test(plain.slice(at, at + 80))) {
-      const lead = LEAD.exec(plain.slice(Math.max(0, index - 30), index))?.[0] ?? '';
-      const subject = citeTerms(lead).pop();
-      if (subject && from + index - lead.length + subject.start >= to) break;
-      if (subject && keys.has(subject.key)) return true;
-    }
-    if (from + index >= to) continue;
-    const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
-    for (const t of citeTerms(after).slice(0, REACH))
-      if (keys.has(t.key) && !(names && /^\p{Lu}/u.test(after.slice(t.start, t.end))))
-        deny(t.key, at + t.start);
-  }
-  // A word the stretch also states without a negation is not denied by it ("it moves the mouse
-  // to the corner … you can't even move the mouse away"): the claim may restate that other place.
-  // A denial just before the stretch still counts: the stretch may have cut the negation off.
-  for (const [key, at] of denied) {
-    if (!occurrences) return true;
-    const held = occurrences(key);
-    if (at.some((o) => !held.includes(o)) || held.every((o) => at.includes(o))) return true;
-  }
-  return false;
-}
 
 /** A hard-wrapped page's single line breaks are spaces: they end neither a clause nor a sentence. */
 const unwrap = (text: string, wrapped: boolean) => (wrapped ? text.replace(/(?<!\n)\n(?!\n)/g, ' ') : text);
