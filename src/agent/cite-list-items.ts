@@ -1,4 +1,5 @@
 import type { Claim, Window } from './cite-match';
+import { citeTerms } from './cite-terms';
 
 /**
  * The items of a list the claim gives ("latency, traffic, errors and cost"): each is a fact of
@@ -36,8 +37,11 @@ export function listItemMissing(text: string, claim: Claim, counted: readonly bo
   const items = listItems(text);
   if (items.length < 3) return false;
   for (const [from, to] of items) {
+    // A claim keeps one term per word, so an item's word said earlier in the sentence ("the
+    // Heartbeat Controller serves … and Heartbeat calls") is found under that first place.
+    const keys = new Set(citeTerms(text.slice(from, to)).map((t) => t.key));
     const inItem = claim.terms
-      .map((t, i) => (counted[i] && t.start >= from && t.start < to ? i : -1))
+      .map((t, i) => (counted[i] && ((t.start >= from && t.start < to) || keys.has(t.key)) ? i : -1))
       .filter((i) => i >= 0);
     if (inItem.length > 0 && !inItem.some((i) => w.hit[i])) return true;
   }

@@ -179,6 +179,19 @@ describe('citations: a claim that reuses the page words to say something else', 
     ).toEqual([]);
   });
 
+  it('finds a list item whose word the sentence said before ("the Heartbeat Controller … Heartbeat calls")', () => {
+    const hsc = {
+      url: 'https://tasks.example/atf',
+      title: 'Task framework',
+      text: 'The Heartbeat Controller serves RPCs for claiming a task (ClaimTask), setting results (SetResults) and heartbeats (Heartbeat).',
+    };
+    const claim = 'The Heartbeat Controller serves the ClaimTask, SetResults and Heartbeat calls.';
+    expect(cited(claim, [hsc])).toEqual([1]);
+    expect(
+      cited('The Heartbeat Controller serves the ClaimTask, SetResults and Status calls.', [hsc]),
+    ).toEqual([]);
+  });
+
   it('reads a negation across a hard-wrapped line break ("doesn\'t support\\nDolby Vision")', () => {
     // Wrapped at about 50 characters, as some article bodies arrive.
     const text = [
