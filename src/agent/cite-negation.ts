@@ -25,6 +25,7 @@ const REACH = 2;
 /** Negations that deny a verb, so of its subject ("was not", "won't", "nie"; not "without"). */
 const VERBAL =
   /^(?:not|never|cannot|(?:un|im|in|ir|il)[a-z]{3,}(?:able|ible)|unable|nicht|nie|niemals|pas|jamais|nunca|[不没未]|n['’]t)$/iu;
+const CONTRACTION = /^['’](?:s|re|ll|d|ve)\b/iu;
 const LEAD = /[^,;:.!?，。；：！？\n–—]*$/u;
 /**
  * A negation that is not said of the word before it: after a preposition ("a price of not free")
@@ -68,7 +69,8 @@ export function negates(
       if (subject && keys.has(subject.key)) return true;
     }
     if (from + index >= to) continue;
-    const after = SCOPE.exec(plain.slice(at))?.[0] ?? '';
+    // "Nobody's going to…": the contraction is the negation's own verb, not a word it denies.
+    const after = SCOPE.exec(plain.slice(at).replace(CONTRACTION, (x) => ' '.repeat(x.length)))?.[0] ?? '';
     for (const t of citeTerms(after).slice(0, REACH))
       if (keys.has(t.key) && !(names && /^\p{Lu}/u.test(after.slice(t.start, t.end))))
         deny(t.key, at + t.start);

@@ -124,7 +124,7 @@ export function mismatch(
   const wrapped = hardWrapped(page);
   const around = sentenceAround(page.text, w.start, w.end, wrapped);
   const sentence = `${around}\n${page.title?.text ?? ''}`;
-  if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence)) return 'name';
+  if (!GERMAN.test(said) && !namesHeld(text, said, from, claim, counted, w, sentence, page)) return 'name';
   for (const m of said.matchAll(TITLED)) if (!titleHeld(m[1] ?? '', sentence)) return 'title';
   if (!agentHeld(said, around)) return 'agent';
   const numbers = statedNumbers(claim.terms, counted);
@@ -192,15 +192,55 @@ function namesHeld(
   counted: readonly boolean[],
   w: Window,
   around: string,
+  page: PageIndex,
 ): boolean {
   const firstEnd = FIRST_WORD.exec(text)?.[0].length ?? 0;
   for (const m of said.matchAll(CAPITALISED)) {
     const at = offset + (m.index ?? 0);
     if (at < firstEnd) continue;
     const i = claim.terms.findIndex((t) => t.start <= at && at < t.end);
-    if (i >= 0 && counted[i] && !w.hit[i] && !spelledOut(m[0], around)) return false;
+    const term = claim.terms[i];
+    if (!term || !counted[i] || w.hit[i] || spelledOut(m[0], around)) continue;
+    const keys = sentenceKeys(around);
+    if (keys.has(term.key) || fullNameHeld(page, term.key, keys)) continue;
+    return false;
   }
   return true;
+}
+
+const capitalised = (page: PageIndex, at: number) =>
+  /^\p{Lu}/u.test(page.text.slice(page.starts[at] ?? 0, page.ends[at] ?? 0));
+
+/**
+ * Whether the page gives the name as part of a full name whose other part the sentence holds:
+ * "Arment's friends" for "Marco's friends" on a page that names "Marco Arment" elsewhere.
+ */
+function fullNameHeld(page: PageIndex, key: string, keys: ReadonlySet<string>): boolean {
+  for (const at of page.positions.get(key) ?? []) {
+    if (!capitalised(page, at)) continue;
+    for (const next of [at - 1, at + 1]) {
+      const [a, b] = next < at ? [next, at] : [at, next];
+      if (a < 0 || !capitalised(page, next)) continue;
+      // Two words of one name: nothing but a space between them.
+      if (!/^[ \t]$/.test(page.text.slice(page.ends[a] ?? 0, page.starts[b] ?? 0))) continue;
+      const other = citeTerms(page.text.slice(page.starts[next] ?? 0, page.ends[next] ?? 0))[0];
+      if (other && keys.has(other.key)) return true;
+    }
+  }
+  return false;
+}
+
+// One sentence's keys serve every name of the claim checked against it.
+let keysOf: { text: string; keys: Set<string> } | undefined;
+
+/**
+ * The keys of the page's sentence(s) around a window: a window ends at the claim's last word it
+ * holds, so a name the sentence gives after a long aside ("her Aunt Miranda (Rebecca Spence,
+ * playing…) in Chicago") is still the page's, said of the same thing.
+ */
+function sentenceKeys(text: string): Set<string> {
+  if (keysOf?.text !== text) keysOf = { text, keys: new Set(citeTerms(text).map((t) => t.key)) };
+  return keysOf.keys;
 }
 
 // One sentence's initials serve every acronym of the claim checked against it.

@@ -37,6 +37,14 @@ describe('citations: negations that are not said of the word before them', () =>
   });
 });
 
+describe('citations: a negation with a contraction', () => {
+  it('reads "Nobody\'s going to go" as denying "go", not the contraction', () => {
+    const text = 'Nobody’s going to go on record about the deal, the sources said.';
+    expect(cited('Nobody would go on record about the deal.', text)).toEqual([1]);
+    expect(cited('Everybody would go on record about the deal.', text)).toEqual([]);
+  });
+});
+
 describe('citations: adjectives that carry a negation', () => {
   it('reads "immutable", "unable", "irreversible" as negations ("cannot be changed", "could not")', () => {
     const text = 'Once pushed to the server, the public changesets of a repository are immutable.';
