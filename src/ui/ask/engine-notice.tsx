@@ -131,9 +131,13 @@ export function EngineNotice({
               ? t('noticeDownload', formatBytes(plan.downloadBytes))
               : t('noticeLoad')}
           </button>
-          <button type="button" class="link" onClick={() => services.openOptions()}>
-            {t('noticeOpenOptions')}
-          </button>
+          {/* The guide below has its own "Choose another model": two links to one place, one box
+              apart, made the reader wonder which to use. */}
+          {guideOpen ? null : (
+            <button type="button" class="link" onClick={() => services.openOptions()}>
+              {t('noticeOpenOptions')}
+            </button>
+          )}
         </div>
       </div>
     );

@@ -62,6 +62,20 @@ describe('model status', () => {
     );
   });
 
+  it('while the first-run guide is open, one link leads to choosing the model, not two', async () => {
+    world.handle('engine.ping', () => ({
+      context: 'engine',
+      startedAt: 0,
+      engine: { engine: 'web-llm', modelId: null, state: 'not-loaded' },
+    }));
+    root = mount(<SidePanelApp services={world.services} />);
+    await find(root, 'guide-plan');
+    await find(root, 'load-model');
+    const links = () => [...root.querySelectorAll('button.link')].map((b) => b.textContent);
+    // The notice's "Choose a model or engine in Options" sat one box above the guide's own link.
+    expect(links().filter((l) => /Choose (a|another) model/.test(l ?? ''))).toEqual(['Choose another model']);
+  });
+
   it('explains an engine error with its hint and offers to retry', async () => {
     world.handle('engine.ping', () => ({
       context: 'engine',
