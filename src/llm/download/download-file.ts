@@ -5,7 +5,7 @@ import { GgufFormatError, GgufTruncatedError, parseGgufHeader } from '../gguf/gg
 import { Sha256 } from '../gguf/sha256';
 import { planSplit, SplitError, shardFileName } from '../gguf/split-plan';
 import { formatBytes } from '../progress-stats';
-import type { DownloadDeps, DownloadRequest } from './download-job';
+import type { DownloadDeps, DownloadRequest } from './download-request';
 import { HEAD, type Manifest, writeManifest } from './manifest';
 import { PartWriter, storedLengths } from './part-writer';
 import { openRange, TransientError } from './range-fetch';

@@ -1,14 +1,13 @@
 import { EngineError, type LoadProgress } from '../engine';
-import type { FetchLike } from '../hub/hub-client';
 import { formatBytes } from '../progress-stats';
 import { downloadFile } from './download-file';
+import type { DownloadDeps, DownloadRequest } from './download-request';
 import type { FileStore } from './file-store';
 import {
   doneBytes,
   HEAD,
   MANIFEST,
   type Manifest,
-  type ManifestSource,
   readManifest,
   totalBytes,
   writeManifest,
@@ -21,27 +20,7 @@ import {
  * into llama.cpp shards as it streams, so no file ever exceeds what wllama can load.
  */
 
-export interface DownloadRequest {
-  folder: string;
-  label: string;
-  source: ManifestSource;
-  files: Manifest['files'];
-  /** URL of each source file (built from the current hub setting, so a mirror change is honoured). */
-  urls: string[];
-  splitBytes: number | null;
-}
-
-export interface DownloadDeps {
-  store: FileStore;
-  fetch: FetchLike;
-  signal: AbortSignal;
-  onProgress?: (p: LoadProgress) => void;
-  /** Bytes per stored part (a checkpoint each); default 32 MiB. */
-  partBytes?: number;
-  retries?: number;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  now?: () => number;
-}
+export type { DownloadDeps, DownloadRequest } from './download-request';
 
 const MiB = 1024 * 1024;
 
