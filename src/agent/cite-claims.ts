@@ -11,7 +11,8 @@ const HEADING = /^\s{0,3}#{1,6}\s/;
 const TABLE = /^\s*\|/;
 const RULE = /^\s*(?:[-*_]\s*){3,}$/;
 const LIST_MARK = /^\s*(?:[-*+•]|\d+[.)])\s+/;
-const EMPHASIS = /\*\*|__|[*_`~]/g;
+// A "_" or "*" inside a word ("generate_series", "snake_case") is part of it, not emphasis.
+const EMPHASIS = /\*\*|__|[`~]|(?<![\p{L}\p{N}])[*_]|[*_](?![\p{L}\p{N}])/gu;
 const END_PUNCT = /[.!?。！？…]["'”’)\]]*$/u;
 
 /** Markdown list marker, quote marks and emphasis removed; whitespace squeezed. */

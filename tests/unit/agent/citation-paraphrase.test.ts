@@ -99,6 +99,18 @@ describe('citations: words that look like quantifiers but claim no quantity', ()
   });
 });
 
+describe('citations: code words in an answer', () => {
+  it('keeps the "_" inside a word ("generate_series"), as the page has it, while taking off emphasis', () => {
+    const page = {
+      url: 'https://sql.example/anomalies',
+      title: 'Anomalies in SQL',
+      text: 'A better approach is to create an axis with generate_series and a VALUES list, and join the counts to it.',
+    };
+    const claim = 'The author joins the counts to an axis built with `generate_series` and a _VALUES_ list.';
+    expect(citeAnswer(claim, [page]).sentences[0]?.citations).toEqual([1]);
+  });
+});
+
 describe('citations: long paraphrases', () => {
   const council = {
     url: 'https://news.example/library',
