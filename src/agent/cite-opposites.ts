@@ -33,7 +33,8 @@ const PAIRS: Array<[RegExp, RegExp]> = [
     /^(?:favou?r(?:s|ed)?|encourage[sd]?|embrace[sd]?|recommend(?:s|ed)?|prefer(?:s|red)?)$/,
     /^(?:avoid(?:s|ed)?|discourage[sd]?|shun(?:s|ned)?|warn(?:s|ed)?)$/,
   ],
-  [/^(?:packed|full|rich|plenty)$/, /^(?:lacks?|lacked|lacking|short)$/],
+  // Not "short": "short of" lacks, but "a short guide" beside "his full book" says no opposite.
+  [/^(?:packed|full|rich|plenty)$/, /^(?:lacks?|lacked|lacking)$/],
   [
     /^(?:erhöht|höher|mehr|größer|schneller|besser|beschleunigt)$/,
     /^(?:verringert|niedriger|weniger|kleiner|langsamer|schlechter)$/,

@@ -111,6 +111,23 @@ describe('citations: code words in an answer', () => {
   });
 });
 
+describe('citations: words that are no opposites', () => {
+  it('does not read "short" (a short guide) as the opposite of "full" (a full book)', () => {
+    const page = {
+      url: 'https://tarot.example/waite',
+      title: 'The Rider-Waite deck',
+      text: 'The next year, Waite published a small guide to reading the cards for Rider, and in 1911 he published his full book on the subject.',
+    };
+    const cited = (s: string) => citeAnswer(s, [page]).sentences[0]?.citations;
+    expect(
+      cited('Waite published a short guide to reading the cards the next year and a full book in 1911.'),
+    ).toEqual([1]);
+    expect(
+      cited('Waite published a short guide to reading the cards the next year and a full book in 1913.'),
+    ).toEqual([]);
+  });
+});
+
 describe('citations: long paraphrases', () => {
   const council = {
     url: 'https://news.example/library',
