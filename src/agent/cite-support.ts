@@ -1,4 +1,5 @@
 import { clauseGroups, MIN_CLAUSE_TERMS } from './cite-claims';
+import { joinCompounds } from './cite-compounds';
 import type { CorpusIndex } from './cite-index';
 import { type Claim, claimOf, pageWindows, rankWindows, spanFor, type Window } from './cite-match';
 import type { Term } from './cite-terms';
@@ -80,7 +81,7 @@ function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | n
 
 /** Windows that support the claim, one or more per cited page, best page first; null when unsupported. */
 export function supportFor(text: string, terms: readonly Term[], corpus: CorpusIndex): Window[] | null {
-  const claim = claimOf(terms, corpus);
+  const claim = claimOf(joinCompounds(text, terms, corpus), corpus);
   if (claim.terms.length === 0) return null;
   const all = claim.terms.map(() => true);
   const ranked = supporting(text, claim, all, corpus, MAX_SOURCES);

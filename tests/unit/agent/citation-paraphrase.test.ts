@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { citeAnswer } from '../../../src/agent/citations';
+import { joinCompounds } from '../../../src/agent/cite-compounds';
+import { indexPages } from '../../../src/agent/cite-index';
 import { citeTerms } from '../../../src/agent/cite-terms';
 
 const keys = (text: string) => citeTerms(text).map((t) => t.key);
@@ -125,6 +127,32 @@ describe('citations: words that are no opposites', () => {
     expect(
       cited('Waite published a short guide to reading the cards the next year and a full book in 1913.'),
     ).toEqual([]);
+  });
+});
+
+describe('citations: compounds written as two words', () => {
+  const page = {
+    url: 'https://seo.example/depth',
+    title: 'Content depth',
+    text: [
+      'Do not mistake depth for length: a blog post’s extreme wordcount has nothing to do with its content depth.',
+      'The query keeps a lookback period of sixty minutes for each status code.',
+    ].join('\n'),
+  };
+  const cited = (s: string) => citeAnswer(s, [page]).sentences[0]?.citations;
+
+  it('reads "word count" and "looks back" as the page\'s "wordcount" and "lookback"', () => {
+    expect(
+      cited('Depth is not length: a post’s word count has nothing to do with its content depth.'),
+    ).toEqual([1]);
+    expect(cited('For each status code the query looks back sixty minutes.')).toEqual([1]);
+  });
+
+  it('joins only words the page writes as one', () => {
+    const corpus = indexPages([page]);
+    const text = 'the query looks back, then looks forward';
+    const joined = joinCompounds(text, citeTerms(text), corpus).map((t) => t.key);
+    expect(joined).toEqual(['query', 'lookback', 'look', 'forward']);
   });
 });
 
