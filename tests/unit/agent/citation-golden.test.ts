@@ -32,11 +32,12 @@ describe('citation golden set', () => {
   // 0.951 / 0.827 / 0.875 with the cross-language path (0.951 / 0.760 / 0.836 without it). Answers
   // 54–61 (fresh-5, clean: 0.870 / 0.505) bring all 69 to 0.943 / 0.783 / 0.849; session 8's
   // cross-language precision work moved them to 0.950 / 0.780 / 0.850, its fixes of the checks' false
-  // alarms on same-language answers (quantifier, negation, list, names) to 0.950 / 0.793 / 0.858.
+  // alarms on same-language answers (quantifier, negation, list, names, code words, compounds) to
+  // 0.951 / 0.798 / 0.861.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
     expect(all.precision).toBeGreaterThanOrEqual(0.94);
-    expect(all.recall).toBeGreaterThanOrEqual(0.785);
+    expect(all.recall).toBeGreaterThanOrEqual(0.79);
     expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
   });
 
@@ -69,12 +70,12 @@ describe('citation golden set', () => {
   it('keeps precision and recall above their floors (answers 38–45, written in session 6, scored clean twice, then tuned on)', () => {
     // Clean scores: 0.929 / 0.525 with main 9317639, 0.944 / 0.515 with session 6's matcher (9df2932),
     // before anyone read the set's per-sentence results. Then tuned on for recall in session 6
-    // (0.951 / 0.586): no longer clean. Session 8 read its misses again: 0.955 / 0.646. The floors
+    // (0.951 / 0.586): no longer clean. Session 8 read its misses again: 0.957 / 0.667. The floors
     // sit just under that.
     const fresh3 = splitFigures(answers, pages, 'fresh-3');
     expect(fresh3.answers).toBeGreaterThanOrEqual(8);
     expect(fresh3.precision).toBeGreaterThanOrEqual(0.94);
-    expect(fresh3.recall).toBeGreaterThanOrEqual(0.63);
+    expect(fresh3.recall).toBeGreaterThanOrEqual(0.65);
   });
 
   it('keeps precision and recall above their floors (answers 46–53, written in session 6, scored clean once, then tuned on)', () => {
@@ -82,11 +83,11 @@ describe('citation golden set', () => {
     // 0.857 / 0.574 (the session-5 matcher of 9317639 scores 0.859 / 0.585 on them). Session 7 read
     // their misses: the negation fixes ("non-", "not X but Y", "not just", 未来/特别, a word also
     // stated without the negation) and WordNet's irregular inflections moved them to 0.871 / 0.649;
-    // session 8's fixes of the checks' false alarms to 0.882 / 0.713. Floors sit just under.
+    // session 8's fixes of the checks' false alarms to 0.883 / 0.723. Floors sit just under.
     const fresh4 = splitFigures(answers, pages, 'fresh-4');
     expect(fresh4.answers).toBeGreaterThanOrEqual(8);
     expect(fresh4.precision).toBeGreaterThanOrEqual(0.87);
-    expect(fresh4.recall).toBeGreaterThanOrEqual(0.7);
+    expect(fresh4.recall).toBeGreaterThanOrEqual(0.71);
   });
 
   it('keeps precision and recall above their floors (answers 54–61, written in session 7 unseen, scored clean once)', () => {
