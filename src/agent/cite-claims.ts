@@ -55,8 +55,9 @@ export function claimText(segment: string): string {
   return plain(withoutLabel.replace(URL, ' ').replace(OWN_MARKS, ' '));
 }
 
+// ", he grew up in England": a comma before a subject pronoun starts a clause with a subject of its own.
 const CLAUSE_BREAK =
-  /\s*(?:[;:—–]|\s-\s|[()]|,\s*(?:and|but|while|whereas|which|although|though|so|yet)\b|\s(?:and|but|while|whereas|although)\s)\s*/giu;
+  /\s*(?:[;:—–]|\s-\s|[()]|,\s*(?:and|but|while|whereas|which|although|though|so|yet|(?=(?:he|she|they|it|we) ))\b|\s(?:and|but|while|whereas|although)\s)\s*/giu;
 
 /** Character ranges of a claim's clauses; pieces too short to claim anything stay with a neighbour. */
 export function clauseRanges(text: string): Array<[number, number]> {

@@ -85,3 +85,33 @@ describe('citations: the claim is read from one sentence of the page', () => {
     expect(cited('The Corvo weighs two pounds less than the Ellis.', [scales])).toEqual([]);
   });
 });
+
+describe('citations: a clause that starts with a pronoun after a comma', () => {
+  const waite = {
+    url: 'https://tarot.example/waite',
+    title: 'The tarot deck',
+    text: [
+      'Arthur Edward Waite was born in Brooklyn, New York in 1857 to an American father and a British mother.',
+      'Arthur’s father died before he was two, leaving his mother a widow.',
+      'She returned with her family to England, where Arthur spent the rest of his life.',
+    ].join(' '),
+  };
+
+  it('reads ", he …" as a clause of its own, so two facts of adjacent sentences are cited', () => {
+    expect(
+      cited(
+        'Born in Brooklyn in 1857 to an American father and a British mother, he grew up in England after his father died.',
+        [waite],
+      ),
+    ).toEqual([1]);
+  });
+
+  it('still refuses a name the page does not give', () => {
+    expect(
+      cited(
+        'Born in Brooklyn in 1857 to an American father and a British mother, he grew up in Ireland after his father died.',
+        [waite],
+      ),
+    ).toEqual([]);
+  });
+});
