@@ -32,8 +32,8 @@ describe('citation golden set', () => {
   // 0.951 / 0.827 / 0.875 with the cross-language path (0.951 / 0.760 / 0.836 without it). Answers
   // 54–61 (fresh-5, clean: 0.870 / 0.505) bring all 69 to 0.943 / 0.783 / 0.849; session 8's
   // cross-language precision work moved them to 0.950 / 0.780 / 0.850, its fixes of the checks' false
-  // alarms on same-language answers (quantifier, negation, list, names, code words, compounds) to
-  // 0.951 / 0.798 / 0.861.
+  // alarms on same-language answers (quantifier, negation, list, names, code words, compounds,
+  // pronoun clauses) to 0.951 / 0.801 / 0.863.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
     expect(all.precision).toBeGreaterThanOrEqual(0.94);
@@ -83,11 +83,11 @@ describe('citation golden set', () => {
     // 0.857 / 0.574 (the session-5 matcher of 9317639 scores 0.859 / 0.585 on them). Session 7 read
     // their misses: the negation fixes ("non-", "not X but Y", "not just", 未来/特别, a word also
     // stated without the negation) and WordNet's irregular inflections moved them to 0.871 / 0.649;
-    // session 8's fixes of the checks' false alarms to 0.883 / 0.723. Floors sit just under.
+    // session 8's fixes of the checks' false alarms to 0.885 / 0.734. Floors sit just under.
     const fresh4 = splitFigures(answers, pages, 'fresh-4');
     expect(fresh4.answers).toBeGreaterThanOrEqual(8);
     expect(fresh4.precision).toBeGreaterThanOrEqual(0.87);
-    expect(fresh4.recall).toBeGreaterThanOrEqual(0.71);
+    expect(fresh4.recall).toBeGreaterThanOrEqual(0.72);
   });
 
   it('keeps precision and recall above their floors (answers 54–61, written in session 7 unseen, scored clean once)', () => {
