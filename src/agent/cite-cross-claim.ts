@@ -1,5 +1,7 @@
 import { guessLanguage, type Language } from '../text/language-guess';
+import { commonPrefix, hasName } from '../text/name-forms';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
+import { placesInClaim } from './cite-cross-places';
 
 /**
  * A claim's anchors for the cross-language path (cite-cross-language.ts), and how its names and
@@ -10,46 +12,6 @@ import { type Anchors, anchorsOf } from './cite-cross-anchors';
 /** Latin words this long may be cognates when they share a long prefix. */
 const COGNATE_LENGTH = 7;
 const COGNATE_PREFIX = 6;
-
-function commonPrefix(a: string, b: string): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a[n] === b[n]) n++;
-  return n;
-}
-
-/** A name with another language's case ending: "Obamy" for "Obama", "Íránem" for "Iran" (not "Allen" for "Allergy"). */
-export function sameName(a: string, b: string): boolean {
-  if (a === b) return true;
-  const shorter = Math.min(a.length, b.length);
-  const p = commonPrefix(a, b);
-  return shorter >= 4 && p >= 4 && p >= shorter - 1 && Math.max(a.length, b.length) - p <= 3;
-}
-
-// Words by their first four letters (a name and its other spelling share at least those), for the
-// large sets (a page's words, the run's): scanning them whole for every name is slow on a long run.
-const byPrefix = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
-
-function prefixIndex(words: ReadonlySet<string>): Map<string, string[]> {
-  let index = byPrefix.get(words);
-  if (index) return index;
-  index = new Map();
-  for (const w of words) {
-    const key = w.slice(0, 4);
-    const list = index.get(key);
-    if (list) list.push(w);
-    else index.set(key, [w]);
-  }
-  byPrefix.set(words, index);
-  return index;
-}
-
-export function hasName(words: ReadonlySet<string>, name: string): boolean {
-  if (words.has(name)) return true;
-  if (name.length < 4) return false;
-  const near = words.size > 64 ? (prefixIndex(words).get(name.slice(0, 4)) ?? []) : words;
-  for (const w of near) if (sameName(w, name)) return true;
-  return false;
-}
 
 export function isCognate(words: ReadonlySet<string>, word: string): boolean {
   if (word.length < COGNATE_LENGTH) return false;
@@ -67,6 +29,8 @@ export interface ClaimAnchors {
   names: string[];
   /** How many names the claim states: the words of one ("Manchester City", "Wi-Fi") count once. */
   entities: number;
+  /** Countries and regions the claim names, by code ("États-Unis" gives `US`): see cite-cross-places.ts. */
+  places: Set<string>;
   others: string[];
 }
 
@@ -74,6 +38,9 @@ export function claimAnchors(claim: string, known: () => ReadonlySet<string>): C
   const lang = guessLanguage(claim);
   const anchors = anchorsOf(claim, lang);
   const cjk = lang === 'zh' || lang === 'ja' || lang === 'ko';
+  const places = placesInClaim(claim, anchors.words, lang);
+  for (const pair of anchors.han)
+    if (places.spans.some((name) => name.includes(pair))) anchors.han.delete(pair);
   // In a Chinese or Japanese sentence every Latin word is a name; elsewhere a capital not at the
   // sentence start marks one. German capitalises every noun, so there a capitalised word counts
   // as a name only where some page read has it or it follows another ("Präsident Jimmy Carter").
@@ -88,6 +55,8 @@ export function claimAnchors(claim: string, known: () => ReadonlySet<string>): C
   const entities = new Set<string>();
   let entity = '';
   anchors.words.forEach((w, i) => {
+    // A region's name is held to the page by its code, not its words.
+    if (places.words.has(i)) return;
     if (isName[i]) {
       names.add(w.word);
       entity = w.joined && isName[i - 1] ? `${entity} ${w.word}` : w.word;
@@ -105,5 +74,12 @@ export function claimAnchors(claim: string, known: () => ReadonlySet<string>): C
   const distinct = all.filter(
     (e, i) => !all.some((o, j) => j !== i && o.length > e.length && e.every((w) => o.includes(w))),
   );
-  return { lang, anchors, names: [...names], entities: distinct.length, others: [...others] };
+  return {
+    lang,
+    anchors,
+    names: [...names],
+    entities: distinct.length,
+    places: places.codes,
+    others: [...others],
+  };
 }

@@ -1,7 +1,9 @@
 import { guessLanguage, type Language } from '../text/language-guess';
+import { hasName, sameName } from '../text/name-forms';
 import { splitSentences } from '../text/sentences';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
-import { type ClaimAnchors, claimAnchors, hasName, isCognate, sameName } from './cite-cross-claim';
+import { type ClaimAnchors, claimAnchors, isCognate } from './cite-cross-claim';
+import { statesPlace } from './cite-cross-places';
 import type { CorpusIndex, PageIndex } from './cite-index';
 import type { Window } from './cite-match';
 import { numbersAgree } from './cite-terms';
@@ -161,14 +163,39 @@ function numberPlaces(claim: Anchors, page: Anchors): number[] {
   return out;
 }
 
-function supports(c: ClaimAnchors, s: Stretch): boolean {
+const pagePlaces = new WeakMap<PageIndex, Map<string, boolean>>();
+
+function pageNamesPlace(page: PageIndex, code: string): boolean {
+  let known = pagePlaces.get(page);
+  if (!known) {
+    known = new Map();
+    pagePlaces.set(page, known);
+  }
+  let named = known.get(code);
+  if (named === undefined) {
+    named = statesPlace(code, page.text, wordsOfPage(page).words, languageOf(page));
+    known.set(code, named);
+  }
+  return named;
+}
+
+function supports(c: ClaimAnchors, s: Stretch, page: PageIndex): boolean {
   const a = c.anchors;
   const places = numberPlaces(a, s.anchors);
   if (places.some((p) => p < 0)) return false;
   for (const m of a.months) if (!s.anchors.months.has(m) && !s.anchors.numbers.includes(m)) return false;
   for (const cur of a.currencies) if (!s.anchors.currencies.has(cur)) return false;
   if (!c.names.every((n) => hasName(s.words, n))) return false;
-  const strong = places.length + a.months.size + c.entities;
+  // A region the claim names is an anchor where the stretch names it too; named only elsewhere on the
+  // page (a New York paper's "American" for the claim's "USA"), it is the page's setting, no anchor;
+  // named nowhere on the page, the claim says something the page does not (日本政府 …).
+  let regions = 0;
+  const text = c.places.size > 0 ? page.text.slice(s.start, s.end) : '';
+  for (const code of c.places) {
+    if (statesPlace(code, text, s.words, languageOf(page))) regions++;
+    else if (!pageNamesPlace(page, code)) return false;
+  }
+  const strong = places.length + a.months.size + c.entities + regions;
   if (strong === 0) return false;
   let found = strong + a.currencies.size;
   for (const w of c.others) if (isCognate(s.words, w)) found++;
@@ -189,7 +216,10 @@ function supports(c: ClaimAnchors, s: Stretch): boolean {
 export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window[] | null {
   const c = claimAnchors(claim, () => wordsOf(corpus));
   // Without a number, month or name there is nothing a page in another language could be held to.
-  if (c.lang === 'unknown' || c.anchors.numbers.length + c.anchors.months.size + c.names.length === 0)
+  if (
+    c.lang === 'unknown' ||
+    c.anchors.numbers.length + c.anchors.months.size + c.names.length + c.places.size === 0
+  )
     return null;
   const out: Window[] = [];
   corpus.pages.forEach((page, p) => {
@@ -200,7 +230,7 @@ export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window
     if (!c.anchors.numbers.every((n) => all.numbers.some((v) => numbersAgree(n, v)))) return;
     const view = viewOf(page);
     // Single sentences come first in the list, so the shortest stretch is the one quoted.
-    const s = view.stretches.find((st) => supports(c, st));
+    const s = view.stretches.find((st) => supports(c, st, page));
     if (s) out.push({ page: p, share: 1, start: s.start, end: s.end, hit: [], from: 0, to: 0 });
   });
   return out.length > 0 ? out : null;

@@ -116,3 +116,47 @@ describe('citations across languages: what counts as an anchor', () => {
     expect(cite('此外，约65%的受访者表示对使用免费Wi‑Fi感到不安。', japanese)).toEqual([1]);
   });
 });
+
+describe('citations across languages: countries and regions by their CLDR names', () => {
+  const english = {
+    url: 'https://health.example/peanuts',
+    title: 'Peanut allergy',
+    text:
+      'Allergies to peanuts are on the rise. In the U.S., more than 2% of people react to peanuts, a 400% increase since 1997.\n' +
+      'A skin patch called Viaskin let allergic people eat small amounts of peanuts after wearing it for a year.\n',
+  };
+  const japanese = {
+    url: 'https://news.example/wifi',
+    title: 'フリーWi-Fiプロテクション',
+    text: 'トレンドマイクロは3月9日、Wi-Fi利用時の通信を暗号化し保護するアプリの発売を開始すると発表した。\n',
+  };
+  const cite = (sentence: string, page: typeof english) =>
+    citeAnswer(sentence, [page]).sentences[0]?.citations ?? [];
+
+  it('holds "États-Unis" to the page\'s "U.S." rather than to its own words', () => {
+    expect(
+      cite('Aux États-Unis, plus de 2 % des gens réagissent aux arachides depuis 1997.', english),
+    ).toEqual([1]);
+    expect(
+      cite('In den USA reagieren mehr als 2 % der Menschen auf Erdnüsse, 400 % mehr als 1997.', english),
+    ).toEqual([1]);
+  });
+
+  it('does not cite a claim naming a country the page never names', () => {
+    // The Japanese page shares Wi‑Fi and 通信 with the claim but says nothing of 日本 or its government.
+    expect(cite('日本政府已经规定所有公共Wi‑Fi都必须对通信加密。', japanese)).toEqual([]);
+    expect(
+      cite('In Kanada reagieren mehr als 2 % der Menschen auf Erdnüsse, 400 % mehr als 1997.', english),
+    ).toEqual([]);
+  });
+
+  it('reads no region into a sentence-initial article or an adjective', () => {
+    // French "Un" is no "UN" (United Nations).
+    expect(
+      cite(
+        "Un patch cutané appelé Viaskin a permis aux personnes allergiques de manger de petites quantités d'arachides.",
+        english,
+      ),
+    ).toEqual([1]);
+  });
+});
