@@ -29,6 +29,8 @@ export interface ClaimAnchors {
   names: string[];
   /** How many names the claim states: the words of one ("Manchester City", "Wi-Fi") count once. */
   entities: number;
+  /** The words of names of two words or more ("samuel huntington"): a person, as a rule. */
+  fullNames: Set<string>;
   /** Countries and regions the claim names, by code ("États-Unis" gives `US`): see cite-cross-places.ts. */
   places: Set<string>;
   others: string[];
@@ -79,6 +81,7 @@ export function claimAnchors(claim: string, known: () => ReadonlySet<string>): C
     anchors,
     names: [...names],
     entities: distinct.length,
+    fullNames: new Set(distinct.filter((e) => e.length >= 2).flat()),
     places: places.codes,
     others: [...others],
   };

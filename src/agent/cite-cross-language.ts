@@ -4,6 +4,7 @@ import { splitSentences } from '../text/sentences';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
 import { type ClaimAnchors, claimAnchors, isCognate } from './cite-cross-claim';
 import { statesPlace } from './cite-cross-places';
+import { anotherNameBetween } from './cite-cross-roles';
 import type { CorpusIndex, PageIndex } from './cite-index';
 import type { Window } from './cite-match';
 import { numbersAgree } from './cite-terms';
@@ -209,7 +210,7 @@ function supports(c: ClaimAnchors, s: Stretch, page: PageIndex): boolean {
   if (!a.negated && denied && c.names.some((n) => sameName(denied, n))) return false;
   // Numbers keep their order across languages; two swapped ones give each the other's fact.
   for (let i = 1; i < places.length; i++) if ((places[i] ?? 0) < (places[i - 1] ?? 0)) return false;
-  return true;
+  return !anotherNameBetween(c, s.anchors.words, languageOf(page));
 }
 
 /** Windows of pages in another language than the claim that support it, best page first; null when none. */

@@ -160,3 +160,39 @@ describe('citations across languages: countries and regions by their CLDR names'
     ).toEqual([1]);
   });
 });
+
+describe('citations across languages: whose fact it is', () => {
+  const spanish = {
+    url: 'https://opinion.example/mapuche',
+    title: 'La cuestión mapuche',
+    text: 'El politólogo Samuel Huntington definía una sociedad así como pretoriana y el jurista Carlos Nino llamó a la Argentina "un país al margen de la ley".\n',
+  };
+  const german = {
+    url: 'https://news.example/1password',
+    title: '1Password 5.3',
+    text: 'Unterstützt wird der TOTP-Standard (Time-Based One-Time Passwords), den Firmen wie Evernote, Dropbox oder Google einsetzen.\n',
+  };
+  const cite = (sentence: string, page: typeof spanish) =>
+    citeAnswer(sentence, [page]).sentences[0]?.citations ?? [];
+
+  it('does not give one person the fact the page gives another named between them', () => {
+    expect(
+      cite(
+        'The political scientist Samuel Huntington called Argentina “a country on the margin of the law.”',
+        spanish,
+      ),
+    ).toEqual([]);
+    expect(
+      cite('The jurist Carlos Nino called Argentina “a country on the margin of the law.”', spanish),
+    ).toEqual([1]);
+  });
+
+  it('leaves single-word names alone', () => {
+    expect(
+      cite(
+        'It supports the TOTP standard, which companies such as Evernote, Dropbox and Google use.',
+        german,
+      ),
+    ).toEqual([1]);
+  });
+});

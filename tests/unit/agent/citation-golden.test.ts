@@ -33,10 +33,11 @@ describe('citation golden set', () => {
   // 54–61 (fresh-5, clean: 0.870 / 0.505) bring all 69 to 0.943 / 0.783 / 0.849; session 8's
   // cross-language precision work moved them to 0.950 / 0.780 / 0.850, its fixes of the checks' false
   // alarms on same-language answers (quantifier, negation, list, names, code words, compounds,
-  // pronoun clauses) to 0.951 / 0.801 / 0.863.
+  // pronoun clauses) to 0.951 / 0.801 / 0.863; countries across languages by their CLDR names and the
+  // cross-language role check to 0.954 / 0.802 / 0.866.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.94);
+    expect(all.precision).toBeGreaterThanOrEqual(0.945);
     expect(all.recall).toBeGreaterThanOrEqual(0.79);
     expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
   });
@@ -95,20 +96,22 @@ describe('citation golden set', () => {
     // unscored; first score with main 7c34ce9: 0.870 / 0.505 (same-language answers 0.958 / 0.639,
     // the five in another language than their pages 0.800 / 0.421). The session-6 matcher of ab39881
     // scores 0.923 / 0.258. Session 8 read its cross-language misses (no longer clean): a name's
-    // words count once as an anchor, 不安 is no negation: 0.920 / 0.495. The target (0.95 both) is not met.
+    // words count once as an anchor, 不安 is no negation: 0.920 / 0.495 (0.922 / 0.505 with the
+    // same-language work); countries by their CLDR names and another full name between a claim's
+    // person and its fact: 0.959 / 0.505. The target (0.95 both) is met for precision, not recall.
     const fresh5 = splitFigures(answers, pages, 'fresh-5');
     expect(fresh5.answers).toBeGreaterThanOrEqual(8);
-    expect(fresh5.precision).toBeGreaterThanOrEqual(0.9);
+    expect(fresh5.precision).toBeGreaterThanOrEqual(0.95);
     expect(fresh5.recall).toBeGreaterThanOrEqual(0.48);
   });
 
   it('keeps precision and recall above their floors (answers 90–97, another language than their pages)', () => {
     // Written for the cross-language path and tuned on (GUIDE.md): 0.750 / 0.056 with words alone,
     // 0.927 / 0.704 with numbers, names and cognates across languages; 0.949 / 0.685 once a name's
-    // words count as one anchor (session 8).
+    // words count as one anchor (session 8), 0.950 / 0.704 with countries by their CLDR names.
     const x = splitFigures(answers, pages, 'dev-x');
     expect(x.answers).toBeGreaterThanOrEqual(8);
     expect(x.precision).toBeGreaterThanOrEqual(0.94);
-    expect(x.recall).toBeGreaterThanOrEqual(0.67);
+    expect(x.recall).toBeGreaterThanOrEqual(0.69);
   });
 });
