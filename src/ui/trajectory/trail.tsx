@@ -14,6 +14,16 @@ function pagesRead(steps: readonly AgentStep[]): number {
 }
 
 /**
+ * Step lines on screen: the finished ones plus the turn being written (or the one a stop cut off),
+ * which already shows its number. Counting only finished steps said "2 steps" above a "3 Thinking…".
+ */
+function linesShown(steps: readonly AgentStep[], live: LiveTurn | null, partial: LiveTurn | null): number {
+  const seqs = new Set(steps.map((s) => s.seq));
+  const extra = [live, partial].filter((turn) => turn !== null && !seqs.has(turn.seq));
+  return steps.length + new Set(extra.map((turn) => turn?.seq)).size;
+}
+
+/**
  * The research trail behind an answer: one line ("12 steps · 5 searches · 4 pages") that opens to
  * a line per step and the run's figures. Open while the run goes or when it ended without an
  * answer; folded as soon as the answer is there, so the answer is what the panel shows.
@@ -49,6 +59,9 @@ export function Trail({
   useEffect(() => setOpen(wantOpen), [wantOpen]);
   const pages = useMemo(() => pagesRead(steps), [steps]);
   const searches = stats.searches;
+  const shown = linesShown(steps, live, partial?.turn ?? null);
+  // Rebuilt only when the stats or the count change: the memoized figures skip streamed frames.
+  const figures = useMemo(() => (stats.steps >= shown ? stats : { ...stats, steps: shown }), [stats, shown]);
   if (steps.length === 0 && !live && !partial) return null;
   return (
     <details
@@ -59,7 +72,7 @@ export function Trail({
     >
       <summary data-testid="trail-summary">
         {[
-          t(steps.length === 1 ? 'trailStep' : 'trailSteps', String(steps.length)),
+          t(shown === 1 ? 'trailStep' : 'trailSteps', String(shown)),
           t(searches === 1 ? 'trailSearch' : 'trailSearches', String(searches)),
           t(pages === 1 ? 'trailPage' : 'trailPages', String(pages)),
         ].join(' · ')}
@@ -73,7 +86,7 @@ export function Trail({
         answering={answering}
       />
       {partial ? <LiveLine live={partial.turn} answering={false} cut={partial.how} t={t} /> : null}
-      <StatsHeader stats={stats} running={running} since={statsAt} t={t} />
+      <StatsHeader stats={figures} running={running} since={statsAt} t={t} />
     </details>
   );
 }
