@@ -56,17 +56,28 @@ export interface StatItem {
   /** Message key of the label. */
   label: string;
   value: string;
+  /** Message key and values of a hover text that says what a figure means, where its label cannot. */
+  title?: { key: string; subs: string[] };
 }
 
 /** The header figures; `elapsedMs` is passed separately so a running session can tick. */
 export function statItems(stats: AgentStats, elapsedMs: number): StatItem[] {
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 && stats.tokensOut > 0 ? stats.tokensOut / seconds : 0;
+  const actions = stats.searches + stats.visits;
   return [
     { key: 'steps', label: 'statSteps', value: String(stats.steps) },
     { key: 'searches', label: 'statSearches', value: String(stats.searches) },
     { key: 'visits', label: 'statVisits', value: String(stats.visits) },
-    { key: 'browse', label: 'statBrowseShare', value: `${Math.round(stats.browseShare * 100)}%` },
+    {
+      key: 'browse',
+      label: 'statBrowseShare',
+      value: `${Math.round(stats.browseShare * 100)}%`,
+      // A bare percentage does not say of what: the counts behind it do.
+      ...(actions > 0
+        ? { title: { key: 'statBrowseShareTitle', subs: [String(stats.visits), String(actions)] } }
+        : {}),
+    },
     { key: 'tokens', label: 'statTokens', value: formatCount(stats.tokensIn + stats.tokensOut) },
     { key: 'rate', label: 'statTokensPerSecond', value: rate > 0 ? rate.toFixed(rate >= 10 ? 0 : 1) : '–' },
     { key: 'elapsed', label: 'statElapsed', value: formatDuration(elapsedMs) },

@@ -29,7 +29,7 @@ function StatsHeaderImpl({
   return (
     <dl class="stats" data-testid="stats" aria-label={t('statsLabel')}>
       {statItems(stats, elapsed).map((s) => (
-        <div key={s.key} data-stat={s.key}>
+        <div key={s.key} data-stat={s.key} title={s.title ? t(s.title.key, s.title.subs) : undefined}>
           <dt>{t(s.label)}</dt>
           <dd>{s.value}</dd>
         </div>

@@ -52,3 +52,13 @@ describe('the trail while a step is being written', () => {
     expect(stepFigure(el)).toBe('2');
   });
 });
+
+describe("the trail's figures", () => {
+  it('name the share of page reads in plain words and say what it counts on hover', () => {
+    const figure = trail(null, null).querySelector<HTMLElement>('[data-stat="browse"]');
+    // It read "Browse share 50%", with nothing to say of what.
+    expect(figure?.querySelector('dt')?.textContent).toBe('Reading vs searching');
+    expect(figure?.querySelector('dd')?.textContent).toBe('50%');
+    expect(figure?.title).toBe('1 of 2 actions read pages; the rest were searches.');
+  });
+});
