@@ -39,8 +39,18 @@ export function GuideModel({
         [probe.vendor, probe.architecture].filter(Boolean).join(' ') || t('probeUnknownGpu'),
       )
     : t('guideWebGpuNo');
+  // A model server's plan explains nothing about this machine: its reasons are not shown.
+  const local = facts.plan && facts.plan.engine !== 'openai' ? facts.plan : null;
+  const reason = local?.reason || '';
+  const backendReason = (local?.threads && local.backendReason) || '';
+  // On a software adapter the engine's own line says what that means for it (web-llm: "Software
+  // WebGPU … is very slow, so Sleuth uses the smallest model"; wllama runs on the CPU instead): the
+  // WebGPU line then leaves it out, or the guide said "very slow" twice.
   const software =
-    probe?.available && /swiftshader|llvmpipe|software/i.test(`${probe.vendor} ${probe.architecture}`);
+    probe?.available &&
+    !reason &&
+    !backendReason &&
+    /swiftshader|llvmpipe|software/i.test(`${probe.vendor} ${probe.architecture}`);
   const useOllama = (model: string) => {
     // Asked first thing in the click: Chrome only prompts during a user gesture.
     void services.permissions
@@ -82,14 +92,14 @@ export function GuideModel({
         {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
         {t('sentenceEnd')}
       </p>
-      {facts.plan?.reason && facts.plan.engine !== 'openai' ? (
+      {reason ? (
         <p class="muted" data-testid="plan-reason">
-          {facts.plan.reason}
+          {reason}
         </p>
       ) : null}
-      {facts.plan?.threads && facts.plan.backendReason && facts.plan.engine !== 'openai' ? (
+      {backendReason ? (
         <p class="muted" data-testid="plan-backend">
-          {facts.plan.backendReason}
+          {backendReason}
         </p>
       ) : null}
       <div class="banner-actions">
