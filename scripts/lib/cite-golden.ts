@@ -20,6 +20,7 @@ export const SPLITS = [
   'fresh-4',
   'fresh-5',
   'dev-x',
+  'fresh-6',
 ] as const;
 export type Split = (typeof SPLITS)[number];
 
