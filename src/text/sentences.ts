@@ -33,6 +33,10 @@ function pieces(text: string): string[] {
   return out;
 }
 
+// A markdown heading is one unit however it is punctuated: "## Que regarder cette semaine ? La
+// sélection" or "## The L.E.A.N. Ads program" split in two left a tail that read as a claim.
+const HEADING_LINE = /^ {0,3}#{1,6}\s/;
+
 // Markdown emphasis that closes right after a full stop ("**Done.** Next") belongs to that sentence.
 const CLOSERS = /^[*_`]+(?:\s+|$)/;
 
@@ -41,6 +45,10 @@ export function splitSentences(text: string): string[] {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'sentence' });
   const parts: string[] = [];
   for (const piece of pieces(text)) {
+    if (HEADING_LINE.test(piece) && !piece.trimEnd().includes('\n') && piece.length <= PIECE) {
+      parts.push(piece);
+      continue;
+    }
     for (const { segment } of segmenter.segment(piece)) {
       const last = parts.length - 1;
       const closer = CLOSERS.exec(segment)?.[0] ?? '';

@@ -17,6 +17,16 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps a markdown heading whole, whatever punctuation it holds', () => {
+    const text = '## Que regarder cette semaine ? La sélection\n\n### The L.E.A.N. Ads program\nBody. More';
+    expect(splitSentences(text)).toEqual([
+      '## Que regarder cette semaine ? La sélection\n\n',
+      '### The L.E.A.N. Ads program\n',
+      'Body. ',
+      'More',
+    ]);
+  });
+
   it('splits a long paragraph as the Unicode rules do on the whole of it', () => {
     const words = ['alpha', 'beta', 'Gamma', 'e.g. delta', '3.5 units', 'Mr. Smith', '东京是首都。'];
     let text = '';
