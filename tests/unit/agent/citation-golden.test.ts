@@ -34,12 +34,13 @@ describe('citation golden set', () => {
   // cross-language precision work moved them to 0.950 / 0.780 / 0.850, its fixes of the checks' false
   // alarms on same-language answers (quantifier, negation, list, names, code words, compounds,
   // pronoun clauses) to 0.951 / 0.801 / 0.863; countries across languages by their CLDR names and the
-  // cross-language role check to 0.954 / 0.802 / 0.866.
+  // cross-language role check to 0.954 / 0.802 / 0.866. Answers 62–69 (fresh-6, clean: 0.859 / 0.545)
+  // bring all 77 to 0.945 / 0.769 / 0.843.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.945);
-    expect(all.recall).toBeGreaterThanOrEqual(0.79);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.85);
+    expect(all.precision).toBeGreaterThanOrEqual(0.94);
+    expect(all.recall).toBeGreaterThanOrEqual(0.76);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.835);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -113,5 +114,17 @@ describe('citation golden set', () => {
     expect(x.answers).toBeGreaterThanOrEqual(8);
     expect(x.precision).toBeGreaterThanOrEqual(0.94);
     expect(x.recall).toBeGreaterThanOrEqual(0.69);
+  });
+
+  it('keeps precision and recall above their floors (answers 62–69, written in session 8 unseen, scored clean once)', () => {
+    // Written and labelled on a branch the engineers changing the matcher never opened, committed
+    // unscored; first score with main 04aa88e (all of session 8's matcher work): 0.859 / 0.545
+    // (the five in the page's own language 0.885 / 0.697, the three in another language 0.750 /
+    // 0.257). The session-start matcher of f40e092 scores 0.848 / 0.554: session 8's rules, made on
+    // the other splits' errors, did not carry over. Floors sit just under; the target (0.95 both) is not met.
+    const fresh6 = splitFigures(answers, pages, 'fresh-6');
+    expect(fresh6.answers).toBeGreaterThanOrEqual(8);
+    expect(fresh6.precision).toBeGreaterThanOrEqual(0.85);
+    expect(fresh6.recall).toBeGreaterThanOrEqual(0.53);
   });
 });
