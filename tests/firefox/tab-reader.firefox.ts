@@ -1,6 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
+import { awkwardPages } from '../e2e/helpers/awkward-pages';
 import { type FixtureServer, startFixtureServer } from '../e2e/helpers/fixture-server';
 import { type FirefoxExtension, launchFirefoxWithExtension, sendFromPage } from './helpers/firefox';
 
@@ -14,23 +15,8 @@ describe('Firefox tabs read pages: grouped, signed out, guarded', () => {
 
   beforeAll(async () => {
     server = await startFixtureServer();
-    server.route((req, res, url) => {
-      if (url.pathname === '/account') {
-        // Sets a session cookie, and records whether the request carried one.
-        cookieSeen.push(req.headers.cookie ?? '');
-        res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': 'session=secret-123; Path=/' });
-        res.end(
-          `<html><head><title>Account</title></head><body><article><p>${'Account page text. '.repeat(30)}</p></article></body></html>`,
-        );
-        return true;
-      }
-      if (url.pathname === '/redirect-private') {
-        res.writeHead(302, { location: 'http://10.0.0.1/admin' });
-        res.end();
-        return true;
-      }
-      return false;
-    });
+    // The same awkward pages the Chromium tab-reader e2e reads; only /account and /redirect-private are used here.
+    server.route(awkwardPages({ cookieSeen, held: [] }));
     ff = await launchFirefoxWithExtension();
     panel = await ff.panel();
   });
