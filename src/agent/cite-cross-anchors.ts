@@ -1,3 +1,4 @@
+import { foldWord } from '../text/fold-word';
 import type { Language } from '../text/language-guess';
 import { scanWords } from '../text/words';
 
@@ -30,21 +31,6 @@ export interface AnchorWord {
   afterTitle: boolean;
   /** Joined to the word before by a space or hyphen only ("Manchester City", "Wi-Fi"). */
   joined: boolean;
-}
-
-const folded = new Map<string, string>();
-const PLAIN = /^[ -~]*$/;
-
-/** A word in plain lower-case letters ("Souček" = "soucek"); pages repeat words, so each is folded once. */
-export function fold(word: string): string {
-  let out = folded.get(word);
-  if (out !== undefined) return out;
-  out = PLAIN.test(word)
-    ? word.toLowerCase()
-    : word.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
-  if (folded.size > 50_000) folded.clear();
-  folded.set(word, out);
-  return out;
 }
 
 const entries = (s: string, from = 0) => s.split(' ').map((w, i) => [w, i + from] as const);
@@ -182,7 +168,7 @@ function numberOf(token: string): number | undefined {
       return Number(digits.replace(/\./g, '').replace(',', '.'));
     return Number(digits.replace(/,/g, ''));
   }
-  return NUMBER_WORDS.get(fold(token));
+  return NUMBER_WORDS.get(foldWord(token));
 }
 
 const HAN_CHAR = /\p{Script=Han}/u;
@@ -232,7 +218,7 @@ export function anchorsOf(text: string, lang: Language): Anchors {
     if (script !== 'spaced') return;
     const apostrophe = token.includes("'") || token.includes('’');
     const elided = apostrophe ? (ELISION.exec(token)?.[0].length ?? 0) : 0;
-    const word = fold(token.slice(elided));
+    const word = foldWord(token.slice(elided));
     const c0 = token.charCodeAt(0);
     const value = c0 >= 48 && c0 <= 57 ? numberOf(token) : NUMBER_WORDS.get(word);
     const scale = SCALES.get(word);
@@ -249,8 +235,14 @@ export function anchorsOf(text: string, lang: Language): Anchors {
       // "256MB" names its unit as "256 MB" does.
       const unit = NUMERIC.exec(token)?.[2];
       if (unit)
-        out.words.push({ word: fold(unit), capital: true, first: false, afterTitle: false, joined: false });
-      out.units.push(unit && !PLURAL_OR_ORDINAL.has(unit) ? fold(unit) : undefined);
+        out.words.push({
+          word: foldWord(unit),
+          capital: true,
+          first: false,
+          afterTitle: false,
+          joined: false,
+        });
+      out.units.push(unit && !PLURAL_OR_ORDINAL.has(unit) ? foldWord(unit) : undefined);
       last = { value, end };
       first = false;
       wordEnd = -1;

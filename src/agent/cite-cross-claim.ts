@@ -1,5 +1,6 @@
 import { guessLanguage, type Language } from '../text/language-guess';
 import { commonPrefix, hasName } from '../text/name-forms';
+import { isCjk } from '../text/place-names';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
 import { placesInClaim } from './cite-cross-places';
 
@@ -39,7 +40,7 @@ export interface ClaimAnchors {
 export function claimAnchors(claim: string, known: () => ReadonlySet<string>): ClaimAnchors {
   const lang = guessLanguage(claim);
   const anchors = anchorsOf(claim, lang);
-  const cjk = lang === 'zh' || lang === 'ja' || lang === 'ko';
+  const cjk = isCjk(lang);
   const places = placesInClaim(claim, anchors.words, lang);
   for (const pair of anchors.han)
     if (places.spans.some((name) => name.includes(pair))) anchors.han.delete(pair);

@@ -1,3 +1,4 @@
+import { foldWord } from './fold-word';
 import type { Language } from './language-guess';
 
 /**
@@ -34,12 +35,9 @@ export const isCjk = (lang: Language) => lang === 'zh' || lang === 'ja' || lang 
 /** Letters only, lower-case, without accents: "Côte d’Ivoire" gives "cote", "d", "ivoire". */
 export function placeWords(name: string): string[] {
   return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(foldWord);
 }
 
 /** Every region's names (long and short: "United States", "US") in one language; empty for others. */
