@@ -2,12 +2,14 @@ import type { EngineStatus } from '../../llm/host/engine-status';
 import { PlanSummary } from '../ask/plan-summary';
 import { useEnginePlan } from '../ask/use-engine-plan';
 import type { UiServices } from '../shared/services';
+import { NumberField } from './number-field';
 import type { SectionProps } from './option-types';
 import { StoredModels } from './stored-models';
 
 /**
  * For the Auto and GGUF engines: the model hub, what these (unsaved) settings would load and why,
- * and the GGUF models already stored.
+ * the GGUF-only switches (the research-format grammar, the download part size), and the GGUF
+ * models already stored.
  */
 export function GgufExtras({
   services,
@@ -41,6 +43,30 @@ export function GgufExtras({
           </p>
         ) : null}
       </div>
+      <label class="check">
+        <input
+          name="grammar"
+          data-testid="grammar"
+          type="checkbox"
+          checked={settings.grammar === 'protocol'}
+          aria-describedby="grammar-help"
+          onChange={(e) => set('grammar', e.currentTarget.checked ? 'protocol' : 'off')}
+        />
+        {t('optionsGrammar')}
+      </label>
+      <p class="small muted" id="grammar-help">
+        {t('optionsGrammarHelp')}
+      </p>
+      <NumberField
+        label={t('optionsShardMb')}
+        help={t('optionsShardMbHelp')}
+        name="ggufShardMb"
+        value={settings.ggufShardMb}
+        min={1}
+        max={2000}
+        onValue={(n) => set('ggufShardMb', n)}
+        t={t}
+      />
       <StoredModels services={services} refreshKey={refreshKey} />
     </>
   );

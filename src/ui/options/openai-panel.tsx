@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { OPENAI_PRESETS } from '../../llm/openai-presets';
 import type { UiServices } from '../shared/services';
 import { AccessWarning } from './access-warning';
+import { NumberField } from './number-field';
 import { errorParts, type SectionProps } from './option-types';
 import { serverOrigin } from './save-plan';
 import { SecretField } from './secret-field';
@@ -108,6 +109,17 @@ export function OpenAiPanel({
         edit={secrets.edits[OPENAI_KEY]}
         onEdit={(v) => secrets.edit(OPENAI_KEY, v)}
         testId="openai-key"
+        t={t}
+      />
+      {/* Stored in milliseconds; people think of a model load in seconds. */}
+      <NumberField
+        label={t('optionsFirstByteTimeout')}
+        help={t('optionsFirstByteTimeoutHelp')}
+        name="openaiFirstByteTimeoutSeconds"
+        value={settings.openaiFirstByteTimeoutMs / 1000}
+        min={1}
+        max={600}
+        onValue={(n) => set('openaiFirstByteTimeoutMs', Math.round(n * 1000))}
         t={t}
       />
       <div class="row">

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { type Settings, SettingsSchema } from '../../settings/schema';
 import { PROVIDERS, secretKeyFor } from '../../tools/search/catalog';
 import type { UiServices } from '../shared/services';
+import { fieldLabel } from './field-labels';
 import { ModelSection } from './model-section';
 import { OPENAI_KEY } from './openai-panel';
 import { PrivacySection } from './privacy-section';
@@ -90,7 +91,7 @@ export function OptionsApp({ services }: { services: UiServices }) {
       const checked = v.safeParse(SettingsSchema, settings);
       if (!checked.success) {
         const field = checked.issues[0]?.path?.[0]?.key;
-        setSave({ error: t('saveInvalid', String(field ?? '')) });
+        setSave({ error: t('saveInvalid', fieldLabel(String(field ?? ''), t)) });
         return false;
       }
       setSave('saving');
