@@ -97,13 +97,13 @@ describe('the side panel people prefer: a run and its answer', () => {
     const chips = panel.locator('.source-chips .chip');
     expect(await chips.count()).toBe(1);
     expect(await chips.first().textContent()).toContain('1');
-    // A lone chip's title uses the row: cut with "…" only at the row's end (it stopped at 210 px,
-    // 349 of 388 px).
+    // A lone chip's title uses the row: wrapped, and cut with "…" only when two lines of the row's
+    // width do not hold it (it stopped at 210 px, 349 of 388 px).
     const lone = await chips.first().evaluate((chip) => {
       const title = chip.querySelector('.chip-title');
       const row = chip.closest('.source-chips')?.getBoundingClientRect().right ?? 0;
       return {
-        cut: !!title && title.scrollWidth > title.clientWidth,
+        cut: !!title && (title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight),
         right: chip.getBoundingClientRect().right,
         row,
       };
