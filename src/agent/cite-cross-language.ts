@@ -3,6 +3,7 @@ import { hasName, sameName } from '../text/name-forms';
 import { splitSentences } from '../text/sentences';
 import { type Anchors, anchorsOf } from './cite-cross-anchors';
 import { type ClaimAnchors, claimAnchors, isCognate } from './cite-cross-claim';
+import { bridgedFor, bridgedWords, bridgesName, isKnownName } from './cite-cross-lexicon';
 import { statesPlace } from './cite-cross-places';
 import { anotherNameBetween } from './cite-cross-roles';
 import type { CorpusIndex, PageIndex } from './cite-index';
@@ -19,6 +20,8 @@ import { numbersAgree } from './cite-terms';
  * negation is stated on both sides or on neither,
  * and the claim's numbers come in the page's order (so "17 % against 3 %" is not "3 % against 17 %").
  * It runs only for claims the word matcher left unsupported, and only on pages in another language.
+ * An English claim on a Chinese page also has its names and words looked up in a CC-CEDICT table
+ * (cite-cross-lexicon.ts).
  */
 
 interface Stretch {
@@ -180,13 +183,27 @@ function pageNamesPlace(page: PageIndex, code: string): boolean {
   return named;
 }
 
-function supports(c: ClaimAnchors, s: Stretch, page: PageIndex): boolean {
+/**
+ * The names a stretch must hold. With the lexicon, also a capitalised first word it knows as a name
+ * ("Google", "London"), which otherwise passes for any sentence's first word: else "Microsoft
+ * bought …" would be cited from 谷歌收购了… by its other anchors.
+ */
+function namesOf(c: ClaimAnchors, bridged: boolean): string[] {
+  const w = c.anchors.words[0];
+  if (!bridged || !w?.first || !w.capital || !isKnownName(w.word)) return c.names;
+  return [...c.names, w.word];
+}
+
+/** `bridged`: an English claim on a Chinese page, whose words the lexicon translates (cite-cross-lexicon.ts). */
+function supports(c: ClaimAnchors, s: Stretch, page: PageIndex, bridged: boolean): boolean {
   const a = c.anchors;
   const places = numberPlaces(a, s.anchors);
   if (places.some((p) => p < 0)) return false;
   for (const m of a.months) if (!s.anchors.months.has(m) && !s.anchors.numbers.includes(m)) return false;
   for (const cur of a.currencies) if (!s.anchors.currencies.has(cur)) return false;
-  if (!c.names.every((n) => hasName(s.words, n))) return false;
+  const zh = bridged ? bridgedFor(s, () => page.text.slice(s.start, s.end)) : null;
+  const held = (n: string) => hasName(s.words, n) || (zh !== null && bridgesName(zh, n, c.fullNames.has(n)));
+  if (!namesOf(c, bridged).every(held)) return false;
   // A region the claim names is an anchor where the stretch names it too; named only elsewhere on the
   // page (a New York paper's "American" for the claim's "USA"), it is the page's setting, no anchor;
   // named nowhere on the page, the claim says something the page does not (日本政府 …).
@@ -200,6 +217,7 @@ function supports(c: ClaimAnchors, s: Stretch, page: PageIndex): boolean {
   if (strong === 0) return false;
   let found = strong + a.currencies.size;
   for (const w of c.others) if (isCognate(s.words, w)) found++;
+  if (zh) found += bridgedWords(c.others, zh);
   for (const pair of a.han) if (s.anchors.han.has(pair)) found++;
   if (found < MIN_ANCHORS) return false;
   if (a.negated !== s.anchors.negated) return false;
@@ -227,11 +245,15 @@ export function crossLanguageSupport(claim: string, corpus: CorpusIndex): Window
     const lang = languageOf(page);
     if (out.length >= MAX_SOURCES || lang === c.lang || lang === 'unknown') return;
     const all = wordsOfPage(page);
-    if (!c.names.every((n) => hasName(all.words, n))) return;
+    const bridged = c.lang === 'en' && lang === 'zh';
+    const pageZh = () => bridgedFor(all, () => page.text);
+    const named = (n: string) =>
+      hasName(all.words, n) || (bridged && bridgesName(pageZh(), n, c.fullNames.has(n)));
+    if (!namesOf(c, bridged).every(named)) return;
     if (!c.anchors.numbers.every((n) => all.numbers.some((v) => numbersAgree(n, v)))) return;
     const view = viewOf(page);
     // Single sentences come first in the list, so the shortest stretch is the one quoted.
-    const s = view.stretches.find((st) => supports(c, st, page));
+    const s = view.stretches.find((st) => supports(c, st, page, bridged));
     if (s) out.push({ page: p, share: 1, start: s.start, end: s.end, hit: [], from: 0, to: 0 });
   });
   return out.length > 0 ? out : null;
