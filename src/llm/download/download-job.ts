@@ -1,4 +1,4 @@
-import { EngineError, type LoadProgress } from '../engine';
+import { EngineError } from '../engine';
 import { formatBytes } from '../progress-stats';
 import { downloadFile } from './download-file';
 import type { DownloadDeps, DownloadRequest } from './download-request';

@@ -85,7 +85,7 @@ describe('judges', () => {
   });
 
   it('llm: a reply cut off before its verdict fails the judgement', async () => {
-    const engine = new ScriptedEngine(['extracted_final_answer: London\nreasoning: ' + 'long '.repeat(200)]);
+    const engine = new ScriptedEngine([`extracted_final_answer: London\nreasoning: ${'long '.repeat(200)}`]);
     const j = llmJudge(engine, instant, 64);
     await expect(j({ question: 'q', gold: 'Paris', prediction: 'London' }, signal)).rejects.toThrow(
       /cut off at 64 tokens/,
