@@ -15,6 +15,7 @@ import { toolResponseTurn } from '../../src/agent/observation-format';
 import { resolveBudget, withDefaults } from '../../src/agent/settings';
 import { createQwenCounter } from '../lib/qwen-counter';
 import { parseTrajectory, replayTrajectory, type Trajectory } from '../lib/replay';
+import { round } from './lib/stats';
 
 const DECODE_TOKENS_PER_SECOND = 40;
 const BUDGETS = [8192, 16384, 32768];
@@ -35,7 +36,6 @@ function load(file: string): Trajectory {
   return t;
 }
 
-const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export async function run(): Promise<Record<string, unknown>> {
@@ -98,9 +98,9 @@ async function prefillFigures(
       peak = Math.max(peak, summary.peakContextTokens);
     }
     prefill[`${window / 1024}K`] = {
-      prefillOverMinimum: round(mean(ours)),
-      worst: round(Math.max(...ours)),
-      naivePrefillOverMinimum: round(mean(naive)),
+      prefillOverMinimum: round(mean(ours), 4),
+      worst: round(Math.max(...ours), 4),
+      naivePrefillOverMinimum: round(mean(naive), 4),
       foldsPerRun: round(folds / trajectories.length, 2),
       peakContextTokens: peak,
     };
