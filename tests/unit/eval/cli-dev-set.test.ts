@@ -64,7 +64,10 @@ describe('npm run eval over the dev set with a scripted model', { timeout: 300_0
   it('--judge exact gives the designed Pass@1, Pass@K and Maj@K', async () => {
     const out = tempOut('exact');
     const run = await runCli([...baseArgs(), '--judge', 'exact', '--out', out]);
-    expect(run.stderr).not.toMatch(/failed/);
+    // A model request retried after a transient error is the retry doing its job (at load 8 a
+    // loopback fetch failed once in each of two full unit runs; figures were right): what must not
+    // happen is an attempt that failed.
+    expect(run.stderr).not.toMatch(/attempts failed|failed attempts/);
     expect(run.code).toBe(0);
     // pass1 = (3·11 + 1·11 + 2·11 + 1·11) / 132 = 77/132
     // pass@2 per group: 1, 1 − C(2,2)/C(3,2) = 2/3, 1, 2/3 → (11 + 22/3 + 11 + 22/3) / 44 = 5/6
