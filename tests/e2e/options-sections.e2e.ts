@@ -78,6 +78,25 @@ describe('the side panel people prefer: the options page at 400×900', () => {
       boxLeft !== undefined && textLeft !== undefined && Math.abs(boxLeft - textLeft) <= 1,
       `${boxLeft} vs ${textLeft}`,
     ).toBe(true);
+    // Every provider's ↑ and ↓ sit side by side on its first line ("Google Programmable Search"
+    // pushed its ↓ under the checkbox, a line of its own).
+    const arrows = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=search-provider]')].map((row) => {
+        const top = (id: string) =>
+          Math.round(row.querySelector(`[data-testid=${id}]`)?.getBoundingClientRect().top ?? -1);
+        const name = row.querySelector('strong')?.getBoundingClientRect();
+        return {
+          name: row.getAttribute('data-provider'),
+          up: top('provider-up'),
+          down: top('provider-down'),
+          nameTop: Math.round(name?.top ?? -1),
+        };
+      }),
+    );
+    for (const a of arrows) {
+      expect(a.down, JSON.stringify(a)).toBe(a.up);
+      expect(Math.abs(a.up - a.nameTop), JSON.stringify(a)).toBeLessThanOrEqual(8);
+    }
     await shot(page, 'options-sections');
     // Keyboard focus never hides under the sticky header or the Save bar, going down or back up
     // (it went under the Save bar at the Instance URL field, under the header going back).
