@@ -86,7 +86,7 @@ describe('the side panel people prefer: the finished answer at 400 px', () => {
       }),
       answerTurn(PAGES.map((p) => p.sentence).join(' ')),
     ]);
-    await panel.getByTestId('question').fill('How do JavaScript coverage tools differ?');
+    await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
     await panel.getByTestId('start').click();
     await panel.getByTestId('answer').waitFor({ timeout: 60_000 });
     await expect.poll(() => panel.locator('.source-chips .chip').count(), { timeout: 15_000 }).toBe(3);
@@ -104,8 +104,8 @@ describe('the side panel people prefer: the finished answer at 400 px', () => {
     const answer = await panel.getByTestId('answer').boundingBox();
     expect(answer && answer.y < 200, JSON.stringify(answer)).toBe(true);
 
-    // "+ New question" sits at the end of the question's first line instead of a row of its own
-    // (the question started 45 px under the header; now the question's own 8 px margin).
+    // "+ New" sits at the end of the question's first line instead of a row of its own (the question
+    // started 44 px under the header; now 8 px).
     const place = await panel.evaluate(() => {
       const header = document.querySelector('.panel-header')?.getBoundingClientRect();
       const question = document.querySelector('.session-question');
@@ -122,7 +122,16 @@ describe('the side panel people prefer: the finished answer at 400 px', () => {
           r.bottom > button.top &&
           r.top < button.bottom,
       ).length;
+      // The lines the question takes beside the button, and without it.
+      const lineCount = () => Math.round((question?.getBoundingClientRect().height ?? 0) / 23);
+      const beside = lineCount();
+      const el = document.querySelector<HTMLElement>('[data-testid=new-question]');
+      if (el) el.style.display = 'none';
+      const alone = lineCount();
+      if (el) el.style.display = '';
       return {
+        beside,
+        alone,
         gap: Math.round((question?.getBoundingClientRect().top ?? 0) - (header?.bottom ?? 0)),
         midGap:
           first && button ? Math.abs(first.top + first.height / 2 - (button.top + button.height / 2)) : 99,
@@ -131,6 +140,10 @@ describe('the side panel people prefer: the finished answer at 400 px', () => {
       };
     });
     expect(place.gap, JSON.stringify(place)).toBeLessThanOrEqual(12);
+    // Nor a line of the question: "+ New question" beside it took this one from two lines to three.
+    expect(place.beside, JSON.stringify(place)).toBe(place.alone);
+    // Its name says what the short label does not.
+    expect(await panel.getByRole('button', { name: 'New question' }).count()).toBe(1);
     expect(place.midGap, JSON.stringify(place)).toBeLessThanOrEqual(3);
     expect(place.overlaps, JSON.stringify(place)).toBe(0);
     expect(Math.abs(place.right), JSON.stringify(place)).toBeLessThanOrEqual(1);

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { TrajectoryView } from '../../export';
 import { AnswerView } from '../answer/answer-view';
 import type { Translate } from '../shared/translate';
@@ -9,23 +10,29 @@ import { TrajectoryList } from '../trajectory/trajectory-list';
 export function ImportedView({
   view,
   onClose,
+  headAction,
   t,
 }: {
   view: TrajectoryView;
   onClose: () => void;
+  /** Shown at the end of the first line ("+ New question"). */
+  headAction?: ComponentChildren;
   t: Translate;
 }) {
   return (
     <section class="session imported" aria-labelledby="session-title" data-status="imported">
-      <p class="note">
-        {t('importReadOnly')}{' '}
-        <button type="button" class="link" onClick={onClose}>
-          {t('close')}
-        </button>
-      </p>
-      <h2 id="session-title" class="session-question">
-        {view.question}
-      </h2>
+      <div class="session-head">
+        {headAction}
+        <p class="note">
+          {t('importReadOnly')}{' '}
+          <button type="button" class="link" onClick={onClose}>
+            {t('close')}
+          </button>
+        </p>
+        <h2 id="session-title" class="session-question">
+          {view.question}
+        </h2>
+      </div>
       <StatsHeader stats={statsFromSteps(view.steps)} running={false} since={0} t={t} />
       <TrajectoryList steps={view.steps} live={null} t={t} />
       {view.answer !== null ? (

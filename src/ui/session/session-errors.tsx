@@ -1,5 +1,6 @@
 import { memo } from 'preact/compat';
 import type { Translate } from '../shared/translate';
+import { searchFailureDetail } from './search-failure-detail';
 import type { SessionError } from './session-state';
 
 /**
@@ -9,10 +10,13 @@ import type { SessionError } from './session-state';
 function SessionErrorsImpl({
   errors,
   onOpenOptions,
+  shownAbove,
   t,
 }: {
   errors: readonly SessionError[];
   onOpenOptions?: ((section: string) => void) | undefined;
+  /** The engine's problem as the panel's notice above shows it in full, if it does. */
+  shownAbove?: string | undefined;
   t: Translate;
 }) {
   if (errors.length === 0) return null;
@@ -31,7 +35,10 @@ function SessionErrorsImpl({
       <ul>
         {shown.map((e, i) => (
           <li key={`${i}:${e.message}`}>
-            {t(`errorCode_${e.code.replace(/-/g, '_')}`)}: {e.message}
+            {/* The heading already says every search failed: that one shows only its reason and fix. */}
+            {e.code === 'search-failed'
+              ? searchFailureDetail(e.message)
+              : `${t(`errorCode_${e.code.replace(/-/g, '_')}`)}: ${sameAsAbove(e, shownAbove) ? t('errorSameAsAbove') : e.message}`}
           </li>
         ))}
       </ul>
@@ -46,6 +53,14 @@ function SessionErrorsImpl({
       ) : null}
     </div>
   );
+}
+
+/**
+ * A model failure the engine notice above already spells out (the same words, then its fix): a run
+ * against a model server that is down showed the same five lines twice, one box under the other.
+ */
+function sameAsAbove(e: SessionError, above: string | undefined): boolean {
+  return e.code === 'engine-failed' && !!above && e.message.startsWith(above.trim());
 }
 
 /** Memoized: the session view re-renders on every streamed frame, and these props rarely change. */

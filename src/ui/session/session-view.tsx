@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AnswerView, votesOf } from '../answer/answer-view';
 import { ExportBar } from '../export/export-bar';
@@ -20,6 +21,8 @@ export function SessionView({
   onError,
   onFollowUp,
   onOpenSession,
+  headAction,
+  engineProblem,
 }: {
   services: UiServices;
   id: string;
@@ -31,6 +34,10 @@ export function SessionView({
   onFollowUp?: ((question: string) => Promise<boolean>) | undefined;
   /** Opens another session (the one this follows up on). */
   onOpenSession?: ((id: string) => void) | undefined;
+  /** Shown at the end of the question's first line ("+ New question"). */
+  headAction?: ComponentChildren;
+  /** The engine's problem, when the panel's notice above shows it in full. */
+  engineProblem?: string | undefined;
 }) {
   const { t, client } = services;
   const view = useSession(services, id, question);
@@ -118,16 +125,19 @@ export function SessionView({
     : null;
   return (
     <section class="session" aria-labelledby="session-title" data-status={view.status} ref={top}>
-      {followUpOf && onOpenSession ? (
-        <p class="thread-note small">
-          <button type="button" class="link" onClick={() => onOpenSession(followUpOf)}>
-            {t('followUpOf')}
-          </button>
-        </p>
-      ) : null}
-      <h2 id="session-title" class="session-question">
-        {view.question}
-      </h2>
+      <div class="session-head">
+        {headAction}
+        {followUpOf && onOpenSession ? (
+          <p class="thread-note small">
+            <button type="button" class="link" onClick={() => onOpenSession(followUpOf)}>
+              {t('followUpOf')}
+            </button>
+          </p>
+        ) : null}
+        <h2 id="session-title" class="session-question">
+          {view.question}
+        </h2>
+      </div>
       <p class="visually-hidden" role="status" aria-live="polite">
         {running
           ? view.live
@@ -144,7 +154,7 @@ export function SessionView({
           {t('historyContinue')}
         </button>
       ) : null}
-      <SessionErrors errors={view.errors} onOpenOptions={openOptionsAt} t={t} />
+      <SessionErrors errors={view.errors} onOpenOptions={openOptionsAt} shownAbove={engineProblem} t={t} />
       {answerText !== undefined ? (
         <AnswerView
           text={answerText}

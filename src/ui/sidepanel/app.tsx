@@ -17,6 +17,7 @@ import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
 import type { UiServices } from '../shared/services';
 import { useSystemStatus } from '../status/use-system-status';
+import { engineProblemOf } from './engine-problem';
 import { ErrorBanner } from './error-banner';
 import { PanelHeader } from './panel-header';
 import { useActiveRuns } from './use-active-runs';
@@ -143,6 +144,22 @@ export function SidePanelApp({ services }: { services: UiServices }) {
   };
 
   const showAsk = tab === 'research' && (current === null || composing);
+  // Not while the run on screen goes: a new question would take its place while it runs on unseen.
+  // Stop (or its end) brings it back. Short on screen ("+ New"), so that beside the question it
+  // seldom costs the question a line; its name says the rest.
+  const newQuestion =
+    current?.kind === 'session' && activeIds.includes(current.id) ? null : (
+      <button
+        type="button"
+        class="new-question"
+        data-testid="new-question"
+        aria-label={t('newQuestionLabel')}
+        title={t('newQuestionLabel')}
+        onClick={compose}
+      >
+        {t('newQuestion')}
+      </button>
+    );
   const guideOpen = showAsk && firstRun.show && current === null;
   return (
     <main class="panel">
@@ -231,15 +248,6 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       ) : null}
       {tab === 'research' && !composing && current !== null ? (
         <>
-          {/* Not while this run goes: a new question would take its place on screen while it runs on
-              unseen. Stop (or its end) brings the button back. */}
-          {current.kind === 'session' && activeIds.includes(current.id) ? null : (
-            <div class="session-bar">
-              <button type="button" data-testid="new-question" onClick={compose}>
-                {t('newQuestion')}
-              </button>
-            </div>
-          )}
           {current.kind === 'session' ? (
             <SessionView
               key={current.id}
@@ -250,9 +258,16 @@ export function SidePanelApp({ services }: { services: UiServices }) {
               onError={setError}
               onOpenSession={(id) => openSession(id)}
               onFollowUp={(question) => begin({ question, origin: 'ask' }, current.id)}
+              headAction={newQuestion}
+              engineProblem={downloadPlan ? undefined : engineProblemOf(status)}
             />
           ) : (
-            <ImportedView view={current.view} onClose={() => setCurrent(null)} t={t} />
+            <ImportedView
+              view={current.view}
+              onClose={() => setCurrent(null)}
+              headAction={newQuestion}
+              t={t}
+            />
           )}
         </>
       ) : null}

@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { SEARCH_FAILED_MESSAGE } from '../../../../src/runner/search-failure';
+import { SessionErrors } from '../../../../src/ui/session/session-errors';
+import { mount, q, tEn, unmount } from '../helpers';
+
+const REASON =
+  'No search provider could answer. No SearXNG instance answered at this address (404). Check the URL in Options → Search.';
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+let root: HTMLElement;
+afterEach(() => unmount(root));
+
+function banner(message: string): string {
+  root = mount(
+    <SessionErrors
+      errors={[{ code: 'search-failed', message, fatal: true }]}
+      onOpenOptions={() => {}}
+      t={tEn}
+    />,
+  );
+  return q(root, 'error-banner')?.textContent ?? '';
+}
+
+// The banner of a run whose every search failed said it three times ("Every search failed…", "Search
+// failed: Every search of this run failed…", in parentheses the provider's own "No search provider
+// could answer…"), and "Options → Search" twice beside the "Open search settings" button.
+describe('the banner of a run whose every search failed', () => {
+  it('says it once, then the reason and its fix, as sentences', () => {
+    const text = banner(SEARCH_FAILED_MESSAGE(REASON));
+    expect(text).toContain('Every search failed, so this run found nothing on the web.');
+    expect(count(text, 'Every search')).toBe(1);
+    expect(text).not.toContain('Search failed:');
+    expect(text).toContain(REASON);
+    expect(count(text, 'Options → Search')).toBe(1);
+    expect(text).not.toMatch(/\(No search|\.\)/);
+  });
+
+  it('reads the same for a run saved with the earlier wording', () => {
+    const saved = `Every search of this run failed, so nothing was found on the web (${REASON}). Check the search providers in Options → Search.`;
+    const text = banner(saved);
+    expect(count(text, 'Every search')).toBe(1);
+    expect(count(text, 'Options → Search')).toBe(1);
+    expect(text).toContain(REASON);
+  });
+
+  it('a reason that does not say where to fix it gets the pointer to the search settings', () => {
+    const message = SEARCH_FAILED_MESSAGE('Brave answered HTTP 429 (too many requests)');
+    expect(message).toBe(
+      'Every search of this run failed, so nothing was found on the web. Brave answered HTTP 429 (too many requests). Check the search providers in Options → Search.',
+    );
+    expect(banner(message)).toContain(
+      'Brave answered HTTP 429 (too many requests). Check the search providers',
+    );
+  });
+});
+
+// A run against a model server that is down showed the server's five lines twice: in the engine
+// notice at the top of the panel and again in the session's banner under the question.
+describe('a model failure the engine notice above already shows', () => {
+  const DOWN = 'Could not reach http://127.0.0.1:9/v1 (Failed to fetch): nothing answered there.';
+  const HINT = 'Start the model server (Ollama, llama.cpp, vLLM, LM Studio) or fix the base URL.';
+  const mountWith = (shownAbove?: string) => {
+    root = mount(
+      <SessionErrors
+        errors={[{ code: 'engine-failed', message: `${DOWN} ${HINT}`, fatal: true }]}
+        shownAbove={shownAbove}
+        t={tEn}
+      />,
+    );
+    return q(root, 'error-banner')?.textContent ?? '';
+  };
+
+  it('points to it instead of repeating it', () => {
+    const text = mountWith(DOWN);
+    expect(text).toContain('Model failed: the reason is in the box above, with what to do.');
+    expect(text).not.toContain('Could not reach');
+    expect(text).toContain('then press Continue');
+  });
+
+  it('says it in full when the notice shows nothing, or something else', () => {
+    expect(mountWith()).toContain(`Model failed: ${DOWN} ${HINT}`);
+    unmount(root);
+    expect(mountWith('The model could not be loaded: out of memory.')).toContain(DOWN);
+  });
+});
