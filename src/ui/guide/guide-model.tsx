@@ -20,6 +20,12 @@ function sizeOnOneLine(text: string) {
   );
 }
 
+const OLLAMA_MARK = {
+  running: { cls: 'check-ok', mark: '✓ ' },
+  refused: { cls: 'check-bad', mark: '✗ ' },
+  none: { cls: 'check-none', mark: '– ' },
+} as const;
+
 /** What this machine can run and the model the first run will use, with a switch to a local Ollama. */
 export function GuideModel({
   facts,
@@ -67,6 +73,8 @@ export function GuideModel({
         onChanged();
       });
   };
+  const ollamaMark =
+    OLLAMA_MARK[ollama?.state === 'running' || ollama?.state === 'refused' ? ollama.state : 'none'];
   return (
     <>
       <p data-testid="guide-webgpu">
@@ -77,8 +85,10 @@ export function GuideModel({
         {software ? ` ${t('probeSoftware')}` : ''}
       </p>
       <p data-testid="guide-ollama">
-        <span class={ollama?.state === 'running' ? 'check-ok' : 'check-bad'} aria-hidden="true">
-          {ollama?.state === 'running' ? '✓ ' : '✗ '}
+        {/* Ollama is optional: its absence is a fact, not a fault (a red ✗ read as one). Only an
+            Ollama that refuses Sleuth, which the user must fix, gets the red mark. */}
+        <span class={ollamaMark.cls} aria-hidden="true">
+          {ollamaMark.mark}
         </span>
         {ollama?.state === 'running'
           ? t('guideOllamaYes', String(ollama.models.length))

@@ -12,13 +12,13 @@ export async function visibleSpinners(page: Page): Promise<number> {
 }
 
 /**
- * For each guide line marked ✓ or ✗: the left edges of its text's lines (the mark left out), so a
+ * For each guide line marked ✓, ✗ or –: the left edges of its text's lines (the mark left out), so a
  * wrapped line that starts under the mark instead of under the first word shows as two lefts.
  */
 export async function markedLineLefts(page: Page): Promise<{ text: string; lefts: number[] }[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('.guide p')]
-      .filter((p) => p.querySelector(':scope > .check-ok, :scope > .check-bad'))
+      .filter((p) => p.querySelector(':scope > .check-ok, :scope > .check-bad, :scope > .check-none'))
       .map((p) => {
         // Per line (by its top), where its text starts.
         const starts = new Map<number, number>();

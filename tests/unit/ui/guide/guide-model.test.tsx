@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EnginePlan } from '../../../../src/llm/host/engine-status';
 import type { WebGpuProbeResult } from '../../../../src/llm/webgpu-probe';
 import { DEFAULT_SETTINGS } from '../../../../src/settings/schema';
+import type { GuideFacts } from '../../../../src/ui/guide/guide-facts';
 import { GuideModel } from '../../../../src/ui/guide/guide-model';
 import { type FakeWorld, fakeWorld, mount, unmount } from '../helpers';
 
@@ -22,13 +23,13 @@ const swiftshader: WebGpuProbeResult = {
   shaderF16: false,
 };
 
-const mountGuide = (plan: EnginePlan | null) => {
+const mountGuide = (plan: EnginePlan | null, ollama: GuideFacts['ollama'] = null) => {
   root = mount(
     <GuideModel
       facts={{
         settings: DEFAULT_SETTINGS,
         probe: swiftshader,
-        ollama: null,
+        ollama,
         catalog: null,
         cached: [],
         plan,
@@ -57,5 +58,21 @@ describe("the first-run guide's model step on a software GPU", () => {
     mountGuide(null);
     expect(root.textContent).toContain('This is a software renderer: models will be very slow.');
     expect(slowMentions()).toBe(1);
+  });
+});
+
+// Ollama is optional: "✗ No Ollama found on this computer (optional)." in red read as a fault.
+describe("the first-run guide's Ollama line", () => {
+  const mark = () => root.querySelector('[data-testid=guide-ollama] > span');
+  it('marks a missing Ollama as a quiet fact, not an error', () => {
+    mountGuide(null);
+    expect(mark()?.className).toBe('check-none');
+    expect(mark()?.textContent).toBe('– ');
+    expect(root.querySelector('[data-testid=guide-ollama]')?.textContent).toContain('(optional)');
+  });
+  it('keeps the red ✗ for an Ollama that refuses Sleuth, which needs fixing', () => {
+    mountGuide(null, { state: 'refused', baseUrl: 'http://127.0.0.1:11434/v1' });
+    expect(mark()?.className).toBe('check-bad');
+    expect(mark()?.textContent).toBe('✗ ');
   });
 });
