@@ -4,6 +4,7 @@ import { pageKey } from '../security/normalize-url';
 import type { SessionRecord } from '../store/records';
 import { isWebUrl } from './domain';
 import { isoDate, mdLink, oneLine } from './markdown-text';
+import { nestHeadings } from './nest-headings';
 import { readCitedAnswer } from './records';
 import { trailToMarkdown } from './trail-markdown';
 
@@ -111,7 +112,8 @@ export function sessionToMarkdown(
   const pages = pagesRead(steps).size;
   const read = pagesRead(steps);
   // The answer keeps its markdown but runs and loads nothing; links to pages not read become text.
-  const safe = (md: string) => safeAnswerMarkdown(md, { isRead: (url) => read.has(pageKey(url)) });
+  const safe = (md: string) =>
+    nestHeadings(safeAnswerMarkdown(md, { isRead: (url) => read.has(pageKey(url)) }));
   const lines: string[] = [
     `# ${escapeMarkdownText(oneLine(session.question)) || 'Untitled question'}`,
     '',
