@@ -21,6 +21,7 @@ export const SPLITS = [
   'fresh-5',
   'dev-x',
   'fresh-6',
+  'fresh-7',
 ] as const;
 export type Split = (typeof SPLITS)[number];
 
