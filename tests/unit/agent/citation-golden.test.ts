@@ -35,12 +35,13 @@ describe('citation golden set', () => {
   // alarms on same-language answers (quantifier, negation, list, names, code words, compounds,
   // pronoun clauses) to 0.951 / 0.801 / 0.863; countries across languages by their CLDR names and the
   // cross-language role check to 0.954 / 0.802 / 0.866. Answers 62–69 (fresh-6, clean: 0.859 / 0.545)
-  // bring all 77 to 0.945 / 0.769 / 0.843.
+  // bring all 77 to 0.945 / 0.769 / 0.843, 0.945 / 0.774 / 0.848 with session 9's Chinese–English
+  // word table. Answers 70–77 (fresh-7, clean: 0.789 / 0.474) bring all 85 to 0.932 / 0.741 / 0.826.
   it('keeps precision and recall above their floors (all answers)', () => {
     const all = figures(answers, pages);
-    expect(all.precision).toBeGreaterThanOrEqual(0.94);
-    expect(all.recall).toBeGreaterThanOrEqual(0.76);
-    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.835);
+    expect(all.precision).toBeGreaterThanOrEqual(0.93);
+    expect(all.recall).toBeGreaterThanOrEqual(0.735);
+    expect(all.sentenceAccuracy).toBeGreaterThanOrEqual(0.82);
   });
 
   it('keeps precision and recall above their floors (dev answers 01–11)', () => {
@@ -126,5 +127,17 @@ describe('citation golden set', () => {
     expect(fresh6.answers).toBeGreaterThanOrEqual(8);
     expect(fresh6.precision).toBeGreaterThanOrEqual(0.85);
     expect(fresh6.recall).toBeGreaterThanOrEqual(0.53);
+  });
+
+  it('keeps precision and recall above their floors (answers 70–77, written in session 9 unseen, scored clean once)', () => {
+    // Written and labelled on a branch the engineers changing the matcher never opened, on six pages
+    // new to the set, committed unscored; first score with main 211fb30 (all of session 9's matcher
+    // work): 0.789 / 0.474 (the five in the page's own language 0.800 / 0.600, the three in another
+    // language 0.750 / 0.257), the same as the session-start matcher of a8e63fb. Floors sit just
+    // under; the target (0.95 both) is not met.
+    const fresh7 = splitFigures(answers, pages, 'fresh-7');
+    expect(fresh7.answers).toBeGreaterThanOrEqual(8);
+    expect(fresh7.precision).toBeGreaterThanOrEqual(0.78);
+    expect(fresh7.recall).toBeGreaterThanOrEqual(0.47);
   });
 });
