@@ -2,7 +2,7 @@ import { duplicateNote, findDuplicate } from './dedup';
 import type { AgentTools, ResearchControl } from './deps';
 import { DEFAULT_TEXTS, fillText, type PromptTexts } from './prompt-texts';
 import { runTool } from './tool-exec';
-import type { AgentAction, AgentEvent, AgentStep } from './types';
+import type { AgentAction, AgentEvent, AgentStep, ForceCause } from './types';
 
 export function formatErrorObservation(
   action: Extract<AgentAction, { kind: 'invalid' }>,
@@ -89,11 +89,14 @@ export function addTurnNotes(
   forceText: string = DEFAULT_TEXTS.forceAnswer,
 ): boolean {
   for (const text of control?.takeSteers() ?? []) step.notes.push({ kind: 'steer', text: steerNote(text) });
-  const force =
-    step.seq + 2 >= limits.maxSteps ||
-    (control?.answerRequested() ?? false) ||
-    spent.tokens >= limits.tokenBudget ||
-    spent.ms >= limits.timeBudgetMs;
-  if (force) step.notes.push({ kind: 'force-answer', text: forceText });
-  return force;
+  // The user's own request is named first: it is what they will look for in the answer's note.
+  const cause: ForceCause | null = control?.answerRequested()
+    ? 'answer-now'
+    : step.seq + 2 >= limits.maxSteps
+      ? 'step-limit'
+      : spent.tokens >= limits.tokenBudget || spent.ms >= limits.timeBudgetMs
+        ? 'budget'
+        : null;
+  if (cause) step.notes.push({ kind: 'force-answer', text: forceText, cause });
+  return cause !== null;
 }

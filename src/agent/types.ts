@@ -47,10 +47,15 @@ export interface FoldPoint {
  */
 export type StepNoteKind = 'duplicate' | 'steer' | 'force-answer' | 'format' | 'context-limit' | 'dropped';
 
+/** Why a `force-answer` note asked for the answer: the user's "Answer now", the step limit, or the budget. */
+export type ForceCause = 'answer-now' | 'step-limit' | 'budget';
+
 /** Text appended inside a step's `<tool_response>` after the observation. */
 export interface StepNote {
   kind: StepNoteKind;
   text: string;
+  /** `force-answer` only, so the answer can name its one cause (absent in runs saved before it). */
+  cause?: ForceCause;
 }
 
 export interface StepTokens {

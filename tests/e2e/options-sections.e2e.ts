@@ -31,6 +31,30 @@ async function checkboxesOffFirstLine(page: Page): Promise<{ wrapped: number; of
   });
 }
 
+/**
+ * Dropdown choices wider than the room the select gives it (its width less padding,
+ * border and the arrow, taken as 20 px): once chosen, the browser cuts such a choice off mid-word.
+ */
+async function cutSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return ['no canvas'];
+    const cut: string[] = [];
+    for (const select of document.querySelectorAll<HTMLSelectElement>('.options select')) {
+      if (select.getBoundingClientRect().width === 0) continue;
+      const css = getComputedStyle(select);
+      ctx.font = `${css.fontStyle} ${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+      const room =
+        select.clientWidth - Number.parseFloat(css.paddingLeft) - Number.parseFloat(css.paddingRight) - 20;
+      for (const option of select.options) {
+        const text = option.textContent ?? '';
+        if (ctx.measureText(text).width > room) cut.push(`${select.name}: ${text}`);
+      }
+    }
+    return cut;
+  });
+}
+
 describe('the side panel people prefer: the options page at 400×900', () => {
   let b: ExtensionBrowser;
   let fx: ResearchFixture;
@@ -106,6 +130,18 @@ describe('the side panel people prefer: the options page at 400×900', () => {
     const checks = await checkboxesOffFirstLine(page);
     expect(checks.wrapped).toBeGreaterThan(0);
     expect(checks.off).toEqual([]);
+    await page.close();
+  });
+
+  it('every dropdown shows its whole chosen option at 400 px', async () => {
+    const page = await b.openPage('extension/options/index.html');
+    await page.setViewportSize({ width: 400, height: 900 });
+    await page.getByTestId('profile-select').waitFor();
+    // Open the closed parts too, so their dropdowns are measured.
+    await page.evaluate(() => {
+      for (const d of document.querySelectorAll('details')) d.open = true;
+    });
+    expect(await cutSelects(page)).toEqual([]);
     await page.close();
   });
 });

@@ -92,6 +92,11 @@ describe('the side panel people prefer: controls and failures', () => {
     const bar = await panel.getByTestId('controls').boundingBox();
     expect(bar && bar.y >= 0 && bar.y + bar.height <= 900).toBe(true);
     await panel.getByTestId('answer').waitFor({ timeout: 30_000 });
+    // The answer's note names the one cause, not the three it might have been.
+    const note = await panel.locator('[data-testid=answer-section] .note').textContent();
+    expect(note).toBe(
+      'You asked for the answer now, so the research stopped early and this answer may be incomplete.',
+    );
     // The forced turn says what happened in the user's words, never the instruction sent to the model.
     await panel.getByTestId('trail-summary').click();
     for (const line of await panel.locator('[data-testid=step-card] button.line-row').all())

@@ -3,6 +3,7 @@ import type { AgentStep, CitedAnswer } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
 import { pageKey } from '../../security/normalize-url';
 import type { Translate } from '../shared/translate';
+import { forcedNote } from './forced-note';
 import { renderAnswer } from './render-answer';
 import { SourcesList } from './sources-list';
 
@@ -36,6 +37,7 @@ export function AnswerView({
   citations,
   forced,
   steps,
+  stepLimit,
   votes,
   t,
 }: {
@@ -43,6 +45,8 @@ export function AnswerView({
   citations: CitedAnswer | null;
   forced: boolean;
   steps: readonly AgentStep[];
+  /** The step limit the run ran under, to name the cause in runs saved before it was stored. */
+  stepLimit?: number | undefined;
   /** Set when several attempts voted on this answer. */
   votes?: Votes | null;
   t: Translate;
@@ -84,7 +88,7 @@ export function AnswerView({
       <h2 id="answer-title" class="visually-hidden">
         {t('answerTitle')}
       </h2>
-      {forced ? <p class="note">{t('answerForced')}</p> : null}
+      {forced ? <p class="note">{forcedNote(steps, t, stepLimit)}</p> : null}
       {votes && votes.attempts > 1 ? (
         <p class="small muted" data-testid="votes">
           {t('answerVotes', [String(votes.agreeing), String(votes.attempts)])}

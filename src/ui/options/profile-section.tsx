@@ -37,7 +37,8 @@ export function ProfileSection({ settings, set, t }: SectionProps) {
     <fieldset data-testid="profile-section">
       <legend>{t('optionsProfile')}</legend>
       <label>
-        {t('optionsProfile')}
+        {t('optionsProfileChoice')}
+        <span class="small muted">{t('optionsProfileChoiceHelp')}</span>
         <select
           name="profile"
           data-testid="profile-select"
@@ -86,6 +87,7 @@ export function ProfileSection({ settings, set, t }: SectionProps) {
       </label>
       <label>
         {t('optionsDigestStyle')}
+        <span class="small muted">{t('optionsDigestStyleHelp')}</span>
         <select
           name="digestStyle"
           value={settings.digestStyle}

@@ -20,6 +20,7 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
       </label>
       <label>
         {t('optionsThoroughness')}
+        <span class="small muted">{t('optionsThoroughnessHelp')}</span>
         <select
           name="thoroughness"
           value={settings.thoroughness}

@@ -9,6 +9,7 @@ import type {
 } from '../../agent/types';
 import { readCitedAnswer, readStats } from '../../export/records';
 import type { SessionRecord, SessionStatus } from '../../store/records';
+import { answeredEarly } from '../answer/forced-note';
 
 /** The step being generated right now, before the runner has parsed it into a step. */
 export interface LiveTurn {
@@ -94,7 +95,7 @@ export function fromStore(
   const citations = readCitedAnswer(session.citations);
   const answer =
     session.answer !== undefined
-      ? { text: session.answer, forced: prev.answer?.forced ?? false, citations }
+      ? { text: session.answer, forced: prev.answer?.forced || answeredEarly(steps), citations }
       : prev.answer;
   const storedError: SessionError[] =
     session.error && !prev.errors.some((e) => e.message === session.error)

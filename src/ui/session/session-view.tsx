@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { AnswerView, votesOf } from '../answer/answer-view';
+import { savedStepLimit } from '../answer/forced-note';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
@@ -161,6 +162,7 @@ export function SessionView({
           citations={view.answer?.citations ?? null}
           forced={view.answer?.forced ?? false}
           steps={view.steps}
+          stepLimit={savedStepLimit(view.session?.settings)}
           votes={votesOf(view.session?.stats)}
           t={t}
         />

@@ -93,6 +93,9 @@ describe('research loop', () => {
     expect(result.forced).toBe(true);
     expect(result.steps).toHaveLength(5);
     expect(engine.callCount).toBe(5);
+    expect(result.steps[3]?.notes).toContainEqual(
+      expect.objectContaining({ kind: 'force-answer', cause: 'step-limit' }),
+    );
   });
 
   it('ends without an answer, within limits, when the model never answers', async () => {
@@ -193,6 +196,10 @@ describe('research loop', () => {
     expect(lastUser(engine.requests[2] ?? [])).toContain(FORCE_ANSWER_NOTE);
     expect(result).toMatchObject({ status: 'answered', answer: 'now', forced: true });
     expect(result.steps).toHaveLength(3);
+    // The request is stored with its cause, so the answer can say it was the user's.
+    expect(result.steps[1]?.notes).toContainEqual(
+      expect.objectContaining({ kind: 'force-answer', cause: 'answer-now' }),
+    );
   });
 
   it('keeps going when a tool fails, telling the model why', async () => {

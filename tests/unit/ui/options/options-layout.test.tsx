@@ -39,6 +39,15 @@ describe('the options page layout', () => {
     expect(bar?.closest('fieldset')).toBeNull();
   });
 
+  it("names the profile choice apart from its section's title", async () => {
+    await open();
+    const section = q(root, 'profile-section');
+    const label = q(root, 'profile-select')?.closest('label');
+    expect(section?.querySelector('legend')?.textContent).toBe('Model profile');
+    // The label's own text, before its help line and the select.
+    expect(label?.firstChild?.textContent).toBe('Profile to use');
+  });
+
   it('says how many steps a run really takes when thoroughness caps the step limit', async () => {
     await open({ ...DEFAULT_SETTINGS, stepLimit: 200, thoroughness: 'balanced' });
     expect(q(root, 'step-cap')?.textContent).toBe(
