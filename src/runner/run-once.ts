@@ -1,6 +1,7 @@
 import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
 import { chooseProfile, type ProfileId } from '../agent/profiles';
+import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
@@ -13,7 +14,6 @@ import { agentSettingsFrom } from './agent-settings';
 import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
 import type { RunnerEvent } from './runner-events';
-import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
 
 export interface RunnerDeps {

@@ -1,4 +1,4 @@
-import { SEARCH_FAILED_LEAD } from '../../runner/search-failure';
+import { SEARCH_FAILED_LEAD } from '../../agent/search-failure';
 
 /**
  * What a run whose every search failed says beyond the banner's heading ("Every search failed, so

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_FAILED_MESSAGE } from '../../../../src/runner/search-failure';
+import { SEARCH_FAILED_MESSAGE } from '../../../../src/agent/search-failure';
 import { SessionErrors } from '../../../../src/ui/session/session-errors';
 import { mount, q, tEn, unmount } from '../helpers';
 

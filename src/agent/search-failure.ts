@@ -1,5 +1,5 @@
-import { readStepResult } from '../agent/read-step-result';
-import type { AgentStep } from '../agent/types';
+import { readStepResult } from './read-step-result';
+import type { AgentStep } from './types';
 
 /**
  * Why every search of a run failed (the first reason), or null when any search worked or none ran.
