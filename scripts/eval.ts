@@ -3,7 +3,7 @@
  * agent against an OpenAI-compatible model server (see README "Measuring accuracy").
  * Ctrl-C stops after recording what is done; a second Ctrl-C quits at once.
  */
-import { runEvalCli } from '../src/eval/node/main';
+import { runEvalCli } from './eval/node/main';
 
 const stop = new AbortController();
 process.on('SIGINT', () => {

@@ -19,12 +19,16 @@
  */
 import { extract } from '../../src/extract/extract';
 import type { ExtractedPage, ExtractOptions } from '../../src/extract/types';
-import { type SettleOptions, type SettleReason, whenSettled } from '../../src/tools/browse/page-settle';
+import {
+  type SettleOptions,
+  type SettleReason,
+  whenSettled,
+} from '../../src/tools/browse/in-tab/page-settle';
 
 declare global {
   var __sleuthExtract: ((opts?: ExtractOptions) => ExtractedPage) | undefined;
   var __sleuthSettled: ((opts?: SettleOptions) => Promise<SettleReason>) | undefined;
-  /** Set by the change watcher agent tabs get at commit (src/platform/agent-tab-load.ts). */
+  /** Set by the change watcher agent tabs get at commit (src/platform/agent-tabs/load.ts). */
   var __sleuthLastChange: number | undefined;
 }
 

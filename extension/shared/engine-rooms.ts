@@ -3,13 +3,12 @@
 // logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
-import { PROFILES, type ProfileId } from '../../src/agent/profiles';
 import { createModelLibrary } from '../../src/llm/download/model-library';
 import { createEngineChooser } from '../../src/llm/host/engine-choice';
 import { createEngineHandlers } from '../../src/llm/host/engine-handlers';
 import { createEngineHost } from '../../src/llm/host/engine-host';
 import { createWebLlmAdmin } from '../../src/llm/host/webllm-admin';
-import { OpenAiEngine } from '../../src/llm/openai-engine';
+import { OpenAiEngine } from '../../src/llm/openai/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
 import type { MessageClient } from '../../src/messaging/client';
 import type { HandlerRegistry } from '../../src/messaging/handlers';
@@ -17,12 +16,13 @@ import type { createLiveHub } from '../../src/messaging/live';
 import { resendIfCutOff } from '../../src/messaging/resend';
 import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
+import { PROFILES, type ProfileId } from '../../src/profiles/profiles';
 import type { EarlierSeen } from '../../src/runner/earlier-seen';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
 import { createRunnerHandlers } from '../../src/runner/runner-handlers';
 import type { Settings } from '../../src/settings/schema';
-import { loadSettings as readSettings } from '../../src/settings/settings-store';
 import { openStore, requestPersistence, type Store } from '../../src/store';
+import { loadSettings as readSettings } from '../../src/store/settings-store';
 import { createAgentTools } from '../../src/tools/agent-tools/create-agent-tools';
 import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence';
 import { createPdfReader, PDF_MAX_BYTES } from '../../src/tools/agent-tools/pdf-reader';
@@ -35,9 +35,9 @@ import {
   summaryServer,
   urlPolicyOf,
 } from '../../src/tools/agent-tools/tool-settings';
-import { checkedFetch } from '../../src/tools/browse/checked-fetch-reply';
-import { buildEvidence } from '../../src/tools/browse/evidence';
-import { createFetchReader, STATIC_MAX_BYTES } from '../../src/tools/browse/fetch-reader';
+import { buildEvidence } from '../../src/tools/browse/evidence/page-evidence';
+import { checkedFetch } from '../../src/tools/browse/fetch/checked-fetch-reply';
+import { createFetchReader, STATIC_MAX_BYTES } from '../../src/tools/browse/fetch/fetch-reader';
 
 export interface EngineRoomsContext {
   /** The context's handlers: the engine, runner and search tables are added to it. */

@@ -3,17 +3,21 @@
 // page both host it; listeners are registered synchronously so the browser can wake the context for them.
 import type { HandlerTable } from '../../src/messaging/handlers';
 import { readActiveTab } from '../../src/platform/active-tab';
+import {
+  chromeTabApi,
+  closeOrphanAgentTabs,
+  type TabApiOptions,
+} from '../../src/platform/agent-tabs/browser-tabs';
 import { fetchChecked } from '../../src/platform/checked-fetch';
 import { createContextMenus, onCommand, onMenuChoice } from '../../src/platform/context-menus';
 import { offerIntent } from '../../src/platform/intents';
 import { onInstalled } from '../../src/platform/lifecycle';
 import { extensionVersion } from '../../src/platform/runtime';
 import { watchExtensionFetches } from '../../src/platform/server-ip-watch';
-import { chromeTabApi, closeOrphanAgentTabs, type TabApiOptions } from '../../src/platform/tab-api';
 import { readTabPage } from '../../src/platform/tab-page';
 import { researchThisPage } from '../../src/router/research-this-page';
 import { createRouterHandlers } from '../../src/router/router-handlers';
-import { readThroughTab } from '../../src/tools/browse/tab-reader';
+import { readThroughTab } from '../../src/tools/browse/tabs/tab-reader';
 
 export interface RouterRoomOptions {
   /** Starts the context hosting the engine rooms when it is elsewhere; true when it did. */
@@ -22,7 +26,7 @@ export interface RouterRoomOptions {
   openPanel(windowId: number): Promise<void>;
   /** More set-up on install and update, after the context menus. */
   onInstall?: () => void;
-  /** How agent tabs are emptied between reads (src/platform/tab-api.ts). */
+  /** How agent tabs are emptied between reads (src/platform/agent-tabs/browser-tabs.ts). */
   tabs?: TabApiOptions;
 }
 

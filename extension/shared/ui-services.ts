@@ -7,8 +7,8 @@ import { watchIntents } from '../../src/platform/intents';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsAt, openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
-import { loadSettings, saveSettings } from '../../src/settings/settings-store';
 import { openStore } from '../../src/store';
+import { loadSettings, saveSettings } from '../../src/store/settings-store';
 import type { UiServices } from '../../src/ui/shared/services';
 import { OFFSCREEN_ROOMS } from './offscreen-rooms';
 

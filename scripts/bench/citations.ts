@@ -3,8 +3,9 @@
  * accuracy on the golden set (tests/fixtures/citations: dev, held-out, all), and the time to cite
  * an answer against a long run's pages (40 pages of 30 KB).
  */
-import { citeAnswer } from '../../src/agent/citations';
+
 import type { ReadPage } from '../../src/agent/read-pages';
+import { citeAnswer } from '../../src/citations/cite-answer';
 import { loadGoldAnswers, loadGoldenPages } from '../lib/cite-golden';
 import { figures, splitFigures } from '../lib/cite-score';
 

@@ -21,7 +21,7 @@ export async function run(rounds = 9): Promise<EngineBenchResult> {
   const host = await openWllamaPage(buildTinyModel());
   try {
     const figures = await host.page.evaluate(async (rounds) => {
-      type Llm = typeof import('../../src/llm/wllama-engine') &
+      type Llm = typeof import('../../src/llm/wllama/wllama-engine') &
         typeof import('../../src/llm/drvenus-grammar') &
         typeof import('../../src/llm/chatml');
       type W = typeof import('@wllama/wllama');

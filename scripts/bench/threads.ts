@@ -29,7 +29,7 @@ export async function run(rounds = 3): Promise<ThreadsBenchResult> {
   const host = await openWllamaPage(model, { isolated: true });
   try {
     const r = await host.page.evaluate(async (rounds) => {
-      type Llm = typeof import('../../src/llm/wllama-engine');
+      type Llm = typeof import('../../src/llm/wllama/wllama-engine');
       const { WllamaEngine } = (window as unknown as { llm: Llm }).llm;
       const threads = navigator.hardwareConcurrency || 1;
       const make = (n: number) =>

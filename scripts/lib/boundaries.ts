@@ -7,7 +7,7 @@
  * - the pure rooms (agent, extract, export, security) import nothing from platform/, ui/ or extension/;
  * - nothing else in src/ imports platform/ (logic takes the browser as parameters; entry points in
  *   extension/ wire the platform in), and nothing in src/ imports extension/, tests/ or scripts/
- *   (but the eval CLI's Node wiring, src/eval/node/, may use the dev code in scripts/lib/);
+ *   (but the eval CLI's Node wiring, scripts/eval/node/, may use the dev code in scripts/lib/);
  * - the UI imports neither the platform nor the runner (it is a view over messages and the store);
  * - src/test-seams/ (code only the e2e build includes) is imported by entry points, not by logic;
  * - no import cycle between files, and none between rooms through imports that exist at run time
@@ -159,8 +159,8 @@ function forbiddenImport(from: string, to: string): string | null {
   }
   if (from.startsWith('src/')) {
     if (under('extension/')) return 'src/ may not import the entry points in extension/';
-    // src/eval/node/ is the Node side of `npm run eval`, never bundled: it may use dev code.
-    const nodeTool = from.startsWith('src/eval/node/') && under('scripts/lib/');
+    // scripts/eval/node/ is the Node side of `npm run eval`, never bundled: it may use dev code.
+    const nodeTool = from.startsWith('scripts/eval/node/') && under('scripts/lib/');
     if ((under('tests/') || under('scripts/')) && !nodeTool) {
       return 'src/ may not import tests/ or scripts/ (dev-only code)';
     }

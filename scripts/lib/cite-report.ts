@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { citeAnswer } from '../../src/agent/citations';
 import type { ReadPage } from '../../src/agent/read-pages';
+import { citeAnswer } from '../../src/citations/cite-answer';
 
 /** One page as a run would have read it: `{"url", "title", "text"}`. */
 export const PageFileSchema = v.object({

@@ -1,5 +1,5 @@
-import { citeAnswer } from '../../src/agent/citations';
 import type { ReadPage } from '../../src/agent/read-pages';
+import { citeAnswer } from '../../src/citations/cite-answer';
 import type { GoldAnswer } from './cite-golden';
 
 /**

@@ -38,7 +38,7 @@ const TYPES: Record<string, string> = {
 async function bundleEngine(): Promise<string> {
   const out = await build({
     stdin: {
-      contents: `export { WllamaEngine } from './src/llm/wllama-engine';
+      contents: `export { WllamaEngine } from './src/llm/wllama/wllama-engine';
 export { buildDrVenusGrammar, DRVENUS_TURN_GRAMMAR } from './src/llm/drvenus-grammar';
 export { toChatMlPrompt } from './src/llm/chatml';`,
       resolveDir: ROOT,

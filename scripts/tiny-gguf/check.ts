@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const host = await openWllamaPage(model);
   try {
     const results = await host.page.evaluate(async () => {
-      type Llm = typeof import('../../src/llm/wllama-engine') &
+      type Llm = typeof import('../../src/llm/wllama/wllama-engine') &
         typeof import('../../src/llm/drvenus-grammar');
       const { WllamaEngine, DRVENUS_TURN_GRAMMAR } = (window as unknown as { llm: Llm }).llm;
       const engine = new WllamaEngine({

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../llm/engine';
+import { DEFAULT_TEXTS, fillText } from '../profiles/prompt-texts';
 import { type DigestOptions, digestAssistant, digestUserTurn } from './digest';
 import { toolResponseTurn } from './observation-format';
-import { DEFAULT_TEXTS, fillText } from './prompt-texts';
 import type { AgentStep, FoldPoint, StepNote } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_TEXTS, fillText } from './prompt-texts';
+import { DEFAULT_TEXTS, fillText } from '../profiles/prompt-texts';
 import type { AgentStep, ToolCall } from './types';
 
 /** Identity of a call: tool plus arguments after parsing, whitespace-trimmed. */

@@ -1,7 +1,7 @@
+import type { PromptTexts } from '../profiles/prompt-texts';
 import { splitSentences } from '../text/sentences';
 import { formatSearchObservation, pageTexts, toolResponseTurn, VISIT_SEPARATOR } from './observation-format';
 import { pyJson } from './prompt';
-import type { PromptTexts } from './prompt-texts';
 import { readStepResult } from './read-step-result';
 import type { SearchResult, StepResult } from './step-result';
 import type { AgentStep, StepNote } from './types';

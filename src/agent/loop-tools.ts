@@ -1,6 +1,6 @@
+import { DEFAULT_TEXTS, fillText, type PromptTexts } from '../profiles/prompt-texts';
 import { duplicateNote, findDuplicate } from './dedup';
 import type { AgentTools, ResearchControl } from './deps';
-import { DEFAULT_TEXTS, fillText, type PromptTexts } from './prompt-texts';
 import { runTool } from './tool-exec';
 import type { AgentAction, AgentEvent, AgentStep, ForceCause } from './types';
 

@@ -1,7 +1,7 @@
+import { citeAnswer } from '../citations/cite-answer';
 import { isAbortError } from '../llm/abort';
 import type { ChatMessage } from '../llm/engine';
 import { prefillTokens, TokenMeter } from './budget';
-import { citeAnswer } from './citations';
 import { type ConversationBase, renderConversation } from './conversation';
 import { findDuplicate } from './dedup';
 import type { AgentDeps, ResearchControl } from './deps';

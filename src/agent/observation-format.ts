@@ -1,5 +1,5 @@
+import { DEFAULT_TEXTS, fillText, type PromptTexts } from '../profiles/prompt-texts';
 import { pyJson } from './prompt';
-import { DEFAULT_TEXTS, fillText, type PromptTexts } from './prompt-texts';
 import type { SearchResult, VisitResult } from './step-result';
 import type { StepNote } from './types';
 

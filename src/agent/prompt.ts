@@ -1,7 +1,7 @@
-import { DEFAULT_TEXTS, fillText } from './prompt-texts';
+import { DEFAULT_TEXTS, fillText } from '../profiles/prompt-texts';
 
 /**
- * The DR-Venus system prompt. Its wording is a prompt text (src/agent/prompt-texts.ts); the `# Tools`
+ * The DR-Venus system prompt. Its wording is a prompt text (src/profiles/prompt-texts.ts); the `# Tools`
  * block follows the Qwen function-calling layout the model was trained on, since the model keys on it.
  */
 

@@ -1,10 +1,10 @@
+import { type DuplicatePolicy, type FoldPolicy, LARGE_WINDOW, type ProfileId } from '../profiles/profile-ids';
+import { DEFAULT_TEXTS, type PromptTexts } from '../profiles/prompt-texts';
 import type { DigestStyle } from './digest';
-import { type DuplicatePolicy, type FoldPolicy, LARGE_WINDOW, type ProfileId } from './profile-ids';
-import { DEFAULT_TEXTS, type PromptTexts } from './prompt-texts';
 
 /**
  * Run settings with their defaults; every field can be overridden per run. A model profile
- * (src/agent/profiles.ts) is a set of these; the defaults here are neutral, not a profile.
+ * (src/profiles/profiles.ts) is a set of these; the defaults here are neutral, not a profile.
  */
 export interface AgentSettings {
   /** The model profile these settings came from, for the record (the fields below are what counts). */

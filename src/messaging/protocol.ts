@@ -4,9 +4,9 @@ import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engi
 import type { OllamaFound } from '../llm/host/local-servers';
 import type { WebGpuProbeResult } from '../llm/webgpu-probe';
 import type { StartRequest } from '../runner/start-request';
-import type { CheckedFetchReply } from '../tools/browse/checked-fetch-reply';
+import type { CheckedFetchReply } from '../tools/browse/fetch/checked-fetch-reply';
 import type { PageContent } from '../tools/browse/page-content';
-import type { ReadTabResult } from '../tools/browse/tab-reader';
+import type { ReadTabResult } from '../tools/browse/tabs/tab-reader';
 import { PROVIDER_IDS } from '../tools/search/types';
 
 /**

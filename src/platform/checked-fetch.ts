@@ -1,11 +1,11 @@
 /**
- * The service worker's side of pages read without a tab (src/tools/browse/checked-fetch-reply.ts):
+ * The service worker's side of pages read without a tab (src/tools/browse/fetch/checked-fetch-reply.ts):
  * fetched signed out, redirects refused, and the server's address judged from webRequest before any
  * of the body is handed over.
  */
 import { judgeFetchAddress } from '../security/server-address';
-import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/checked-fetch-reply';
-import { toBase64 } from '../tools/browse/checked-fetch-reply';
+import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/fetch/checked-fetch-reply';
+import { toBase64 } from '../tools/browse/fetch/checked-fetch-reply';
 import { fetchServerAddress } from './server-ip-watch';
 
 /** How long to wait for the browser's report of the address (it usually comes before the response). */

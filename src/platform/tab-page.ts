@@ -1,5 +1,5 @@
 import type { PageContent } from '../tools/browse/page-content';
-import type { TabApi } from '../tools/browse/tab-api';
+import type { TabApi } from '../tools/browse/tabs/tab-api';
 import { chrome } from './browser-api';
 
 /** Reads a tab the user pointed at (context menu, command), with the selection if any. */

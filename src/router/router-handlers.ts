@@ -1,7 +1,7 @@
 import type { RoomHandlers } from '../messaging/handlers';
-import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/checked-fetch-reply';
+import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/fetch/checked-fetch-reply';
 import type { PageContent } from '../tools/browse/page-content';
-import type { ReadOptions, ReadTabResult } from '../tools/browse/tab-reader';
+import type { ReadOptions, ReadTabResult } from '../tools/browse/tabs/tab-reader';
 
 export interface RouterDeps {
   startedAt: number;

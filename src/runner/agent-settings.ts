@@ -1,10 +1,10 @@
-import { chooseProfile, type ProfileId, profileSettings } from '../agent/profiles';
 import type { AgentSettings } from '../agent/settings';
+import { chooseProfile, type ProfileId, profileSettings } from '../profiles/profiles';
 import type { Settings } from '../settings/schema';
 import { stepsAllowed } from '../settings/step-limit';
 
 /**
- * The agent settings a run uses: the profile's (see src/agent/profiles.ts) with the user's changes
+ * The agent settings a run uses: the profile's (see src/profiles/profiles.ts) with the user's changes
  * on top. `modelProfile` is the profile the model calls for, used when the setting is 'auto'.
  */
 export function agentSettingsFrom(s: Settings, modelProfile: ProfileId = 'general'): Partial<AgentSettings> {

@@ -1,10 +1,10 @@
 import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
-import { chooseProfile, type ProfileId } from '../agent/profiles';
 import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
+import { chooseProfile, type ProfileId } from '../profiles/profiles';
 import type { Settings } from '../settings/schema';
 import { isQuotaError, QUOTA_MESSAGE, StoreError } from '../store/errors';
 import { toJson } from '../store/json';

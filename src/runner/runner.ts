@@ -1,8 +1,8 @@
 import { createControl, type ResearchControl } from '../agent/deps';
-import { isProfileId } from '../agent/profiles';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
-import { profileForSettings } from '../settings/model-profile';
+import { profileForSettings } from '../profiles/model-profile';
+import { isProfileId } from '../profiles/profiles';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
 import type { SessionRecord, SessionStatus } from '../store/records';

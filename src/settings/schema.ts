@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { PROFILE_IDS } from '../agent/profiles';
-import type { PromptTexts } from '../agent/prompt-texts';
+import { PROFILE_IDS } from '../profiles/profiles';
+import type { PromptTexts } from '../profiles/prompt-texts';
 import { PROVIDER_IDS } from '../tools/search/types';
 
 /**
@@ -68,7 +68,7 @@ export const SettingsSchema = v.object({
     v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(600_000)),
     60_000,
   ),
-  /** Model profile (src/agent/profiles.ts); 'auto' follows the model: DR-Venus models get 'dr-venus'. */
+  /** Model profile (src/profiles/profiles.ts); 'auto' follows the model: DR-Venus models get 'dr-venus'. */
   profile: v.optional(v.picklist(['auto', ...PROFILE_IDS]), 'auto'),
   promptTexts: v.optional(
     v.object({ 'dr-venus': v.optional(PromptTextOverrides), general: v.optional(PromptTextOverrides) }),

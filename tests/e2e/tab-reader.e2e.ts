@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockedAddressPatterns } from '../../src/security/blocked-address-patterns';
-import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../src/tools/browse/tabs/tab-reader';
 import { awkwardPages } from './helpers/awkward-pages';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { sendFromPage } from './helpers/extension-messages';

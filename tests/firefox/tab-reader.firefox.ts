@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadTabResult } from '../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../src/tools/browse/tabs/tab-reader';
 import { awkwardPages } from '../e2e/helpers/awkward-pages';
 import { type FixtureServer, startFixtureServer } from '../e2e/helpers/fixture-server';
 import { type FirefoxExtension, launchFirefoxWithExtension, sendFromPage } from './helpers/firefox';

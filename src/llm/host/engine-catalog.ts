@@ -1,6 +1,6 @@
-import { GGUF_CATALOG, type GgufCatalogEntry } from '../gguf-catalog';
 import type { WebGpuProbe } from '../webgpu-probe';
-import { type CatalogEntry, chooseModel } from '../webllm-catalog';
+import { type CatalogEntry, chooseModel } from '../webllm/catalog';
+import { GGUF_CATALOG, type GgufCatalogEntry } from '../wllama/gguf-catalog';
 
 /** A web-llm Qwen3 record as the options page shows it (no web-llm import needed there). */
 export interface WebLlmCatalogItem {

@@ -1,20 +1,20 @@
-import { chooseProfile, PROFILES, profileForModelName } from '../../agent/profiles';
+import { chooseProfile, PROFILES, profileForModelName } from '../../profiles/profiles';
 import type { Settings } from '../../settings/schema';
 import type { ModelLibrary } from '../download/model-library';
 import { EngineError } from '../engine';
-import { DEFAULT_GGUF, parseGgufModelId } from '../gguf-catalog';
 import { grammarOfMode, type TurnGrammar, withGrammar } from '../grammar-engine';
 import type { FetchLike } from '../hub/hub-client';
 import { createListingCache } from '../hub/listing-cache';
 import { deviceBudget, OVERHEAD_BYTES } from '../hub/quant-choice';
 import { HINT_NO_WEBGPU } from '../load-errors';
-import { OpenAiEngine } from '../openai-engine';
+import { OpenAiEngine } from '../openai/openai-engine';
 import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
-import { type CatalogEntry, chooseModel } from '../webllm-catalog';
-import { WebLlmEngine } from '../webllm-engine';
-import { decideWllamaBackend, hasJspi } from '../wllama-backend';
-import { WllamaEngine } from '../wllama-engine';
+import { type CatalogEntry, chooseModel } from '../webllm/catalog';
+import { WebLlmEngine } from '../webllm/webllm-engine';
+import { decideWllamaBackend, hasJspi } from '../wllama/backend';
+import { DEFAULT_GGUF, parseGgufModelId } from '../wllama/gguf-catalog';
+import { WllamaEngine } from '../wllama/wllama-engine';
 import type { EngineChoice } from './engine-host';
 import { type GgufPlan, planGguf } from './gguf-plan';
 

@@ -1,7 +1,7 @@
 import type { RoomHandlers } from '../../messaging/handlers';
 import type { Settings } from '../../settings/schema';
 import type { ModelLibrary } from '../download/model-library';
-import { OpenAiEngine } from '../openai-engine';
+import { OpenAiEngine } from '../openai/openai-engine';
 import { summarizeProbe, type WebGpuProbe } from '../webgpu-probe';
 import { describeEngineCatalog } from './engine-catalog';
 import type { EngineHost } from './engine-host';

@@ -1,16 +1,16 @@
-import { profileForModelName } from '../../agent/profiles';
+import { profileForModelName } from '../../profiles/profiles';
 import type { Settings } from '../../settings/schema';
 import type { DownloadRequest } from '../download/download-job';
 import { folderFor, type ModelLibrary, type StoredModel } from '../download/model-library';
 import { probeSize } from '../download/range-fetch';
 import { EngineError } from '../engine';
-import { catalogEntryForRepo, type GgufModelRef, UNKNOWN_KV_BYTES_PER_TOKEN } from '../gguf-catalog';
 import { type GgufVariant, ggufVariants } from '../hub/gguf-variants';
 import { type FetchLike, listRepo, resolveUrl } from '../hub/hub-client';
 import type { ListRepo } from '../hub/listing-cache';
 import { chooseQuant, deviceBudget, neededBytes } from '../hub/quant-choice';
 import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
+import { catalogEntryForRepo, type GgufModelRef, UNKNOWN_KV_BYTES_PER_TOKEN } from '../wllama/gguf-catalog';
 
 /**
  * Turns a GGUF model id into what to load: a stored, complete download (nothing to fetch), or the

@@ -1,7 +1,7 @@
-import { deleteCachedModel, listCachedModels } from '../webllm-cache';
-import { type CatalogEntry, qwen3Catalog } from '../webllm-catalog';
-import { appConfigWith, type CustomMlcModel } from '../webllm-custom';
-import type { WebLlmModule } from '../webllm-types';
+import { deleteCachedModel, listCachedModels } from '../webllm/cache';
+import { type CatalogEntry, qwen3Catalog } from '../webllm/catalog';
+import { appConfigWith, type CustomMlcModel } from '../webllm/custom';
+import type { WebLlmModule } from '../webllm/types';
 
 /**
  * web-llm is several megabytes: it is imported the first time something needs its catalog or cache,

@@ -1,6 +1,6 @@
 import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
-import { memoryBudgetMB } from '../webllm-catalog';
+import { memoryBudgetMB } from '../webllm/catalog';
 import type { GgufVariant } from './gguf-variants';
 
 /**

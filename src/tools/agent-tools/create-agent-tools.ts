@@ -9,8 +9,8 @@ import { SeenUrls } from '../../security/seen-urls';
 import { ServerAddressRefused } from '../../security/server-address';
 import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
-import type { ReadTabResult } from '../browse/tab-reader';
-import { createLimiter, TAB_CLOSED_REASON } from '../browse/tab-reader';
+import type { ReadTabResult } from '../browse/tabs/tab-reader';
+import { createLimiter, TAB_CLOSED_REASON } from '../browse/tabs/tab-reader';
 import type { SearchChain } from '../search/chain';
 
 export interface PageText {

@@ -1,6 +1,6 @@
 import type { ChatEngine } from '../../llm/engine';
 import { estimateTokens } from '../../llm/token-estimate';
-import { buildExtractorPrompt, parseExtractorOutput } from '../browse/evidence-extractor';
+import { buildExtractorPrompt, parseExtractorOutput } from '../browse/evidence/extractor';
 
 export interface Evidence {
   evidence: string;

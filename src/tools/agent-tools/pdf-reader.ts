@@ -1,7 +1,7 @@
 import { formatBytes } from '../../llm/progress-stats';
 import { ServerAddressRefused } from '../../security/server-address';
-import { readCappedBody } from '../browse/capped-body';
-import { pdfToText } from '../browse/pdf-text';
+import { readCappedBody } from '../browse/fetch/capped-body';
+import { pdfToText } from '../browse/fetch/pdf-text';
 import type { PageText } from './create-agent-tools';
 
 export const PDF_MAX_BYTES = 30 * 1024 * 1024;

@@ -1,5 +1,5 @@
-import { chooseProfile, isProfileId, profileSettings } from '../../agent/profiles';
 import type { AgentStep, ForceCause, StepNote } from '../../agent/types';
+import { chooseProfile, isProfileId, profileSettings } from '../../profiles/profiles';
 import { parseSettings } from '../../settings/schema';
 import { stepsAllowed } from '../../settings/step-limit';
 import type { JsonValue } from '../../store/json';

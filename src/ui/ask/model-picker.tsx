@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ggufModelName } from '../../llm/gguf-catalog';
 import type { EngineCatalog } from '../../llm/host/engine-catalog';
 import { formatBytes } from '../../llm/progress-stats';
+import { ggufModelName } from '../../llm/wllama/gguf-catalog';
 import type { Settings } from '../../settings/schema';
 import { plannedModel } from '../guide/model-plan';
 import type { UiServices } from '../shared/services';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { OPENAI_PRESETS } from '../../llm/openai-presets';
+import { OPENAI_PRESETS } from '../../llm/openai/presets';
 import type { UiServices } from '../shared/services';
 import { AccessWarning } from './access-warning';
 import { NumberField } from './number-field';

@@ -1,5 +1,5 @@
-import type { ProfileId } from '../../agent/profiles';
-import type { PromptTexts } from '../../agent/prompt-texts';
+import type { ProfileId } from '../../profiles/profiles';
+import type { PromptTexts } from '../../profiles/prompt-texts';
 import type { Translate } from '../shared/translate';
 
 const LABEL: Record<keyof PromptTexts, string> = {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { GGUF_CATALOG, parseGgufModelId } from '../../llm/gguf-catalog';
+import { GGUF_CATALOG, parseGgufModelId } from '../../llm/wllama/gguf-catalog';
 import type { Settings } from '../../settings/schema';
 import type { SectionProps } from './option-types';
 

@@ -4,7 +4,7 @@ import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
 import { createAgentTools } from '../../../src/tools/agent-tools/create-agent-tools';
-import type { ReadTabResult } from '../../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../../src/tools/browse/tabs/tab-reader';
 import type { SearchChain } from '../../../src/tools/search/chain';
 import { answer, search } from './helpers';
 

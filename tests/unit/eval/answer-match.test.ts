@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsGold, matchesGold } from '../../../src/eval/answer-match';
+import { containsGold, matchesGold } from '../../../scripts/eval/answer-match';
 
 describe('exact judge matching', () => {
   it('folds case, markdown, quotes, punctuation and articles', () => {

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decryptField, decryptTable, encryptField } from '../../../src/eval/browsecomp-decrypt';
-import { parseCsv } from '../../../src/eval/csv';
-import { loadData } from '../../../src/eval/node/load-data';
-import { readXlsx } from '../../../src/eval/node/xlsx';
+import { decryptField, decryptTable, encryptField } from '../../../scripts/eval/browsecomp-decrypt';
+import { parseCsv } from '../../../scripts/eval/csv';
+import { loadData } from '../../../scripts/eval/node/load-data';
+import { readXlsx } from '../../../scripts/eval/node/xlsx';
 import { removeTempOuts, tempOut } from './helpers/run-cli';
 import { tinyXlsx } from './helpers/tiny-xlsx';
 

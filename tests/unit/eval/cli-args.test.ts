@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { configFromArgs, parseSearchSpec } from '../../../src/eval/cli-args';
-import { defaultProfileFor, resolveProfile } from '../../../src/eval/profiles';
+import { configFromArgs, parseSearchSpec } from '../../../scripts/eval/cli-args';
+import { defaultProfileFor, resolveProfile } from '../../../scripts/eval/profiles';
 
 describe('eval options', () => {
   it('fills the defaults: exact judge, one attempt, the extension window and search providers', () => {

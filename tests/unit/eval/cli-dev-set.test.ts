@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRuns } from '../../../scripts/eval/run-row';
 import { DEV_SET, type EvalSite, startEvalSite } from '../../../scripts/lib/eval-site';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
-import { readRuns } from '../../../src/eval/run-row';
 import { loadDevSet } from './helpers/dev-set';
 import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 import { DESIGN, scriptedJudge, scriptedResearcher, WRONG_ANSWER } from './helpers/scripted-researcher';

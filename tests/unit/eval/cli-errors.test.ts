@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptField } from '../../../scripts/eval/browsecomp-decrypt';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
-import { encryptField } from '../../../src/eval/browsecomp-decrypt';
 import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 
 let server: ScriptedModelServer;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRuns } from '../../../src/eval/run-row';
+import { readRuns } from '../../../scripts/eval/run-row';
 import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 
 /**

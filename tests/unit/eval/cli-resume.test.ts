@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestRows, readRuns } from '../../../scripts/eval/run-row';
 import { DEV_SET, type EvalSite, startEvalSite } from '../../../scripts/lib/eval-site';
 import {
   type ScriptedModelServer,
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
-import { latestRows, readRuns } from '../../../src/eval/run-row';
 import { loadDevSet } from './helpers/dev-set';
 import { removeTempOuts, runCli, tempOut } from './helpers/run-cli';
 import { DESIGN, scriptedJudge, scriptedResearcher } from './helpers/scripted-researcher';

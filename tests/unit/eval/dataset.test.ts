@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemFromJson, parseJsonl } from '../../../src/eval/dataset';
+import { itemFromJson, parseJsonl } from '../../../scripts/eval/dataset';
 
 const lines = (...objs: unknown[]) =>
   objs.map((o) => (typeof o === 'string' ? o : JSON.stringify(o))).join('\n');

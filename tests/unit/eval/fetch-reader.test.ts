@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFetchReader } from '../../../src/eval/node/fetch-reader';
+import { createFetchReader } from '../../../scripts/eval/node/fetch-reader';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
 
 let server: Server;

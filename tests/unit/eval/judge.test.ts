@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { exactJudge, JudgeFailure, llmJudge } from '../../../scripts/eval/judge';
+import { buildJudgePrompt, parseJudgeReply } from '../../../scripts/eval/judge-prompt';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
-import { exactJudge, JudgeFailure, llmJudge } from '../../../src/eval/judge';
-import { buildJudgePrompt, parseJudgeReply } from '../../../src/eval/judge-prompt';
 import { EngineError } from '../../../src/llm/engine';
 
 const signal = new AbortController().signal;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meanPassAtK, passAtK } from '../../../src/eval/pass-at-k';
+import { meanPassAtK, passAtK } from '../../../scripts/eval/pass-at-k';
 
 describe('pass@k (unbiased estimator)', () => {
   it('matches values worked out by hand', () => {

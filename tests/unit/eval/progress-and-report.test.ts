@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { passAtKSvg } from '../../../src/eval/pass-at-k-svg';
-import { formatDuration, formatProgress, ProgressTracker } from '../../../src/eval/progress';
-import { renderReport } from '../../../src/eval/report';
-import type { RunRow } from '../../../src/eval/run-row';
-import { summarise } from '../../../src/eval/summary';
+import { passAtKSvg } from '../../../scripts/eval/pass-at-k-svg';
+import { formatDuration, formatProgress, ProgressTracker } from '../../../scripts/eval/progress';
+import { renderReport } from '../../../scripts/eval/report';
+import type { RunRow } from '../../../scripts/eval/run-row';
+import { summarise } from '../../../scripts/eval/summary';
 
 const row = (id: string, attempt: number, correct: boolean | null): RunRow => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withRetry } from '../../../src/eval/retry';
-import { retryingEngine } from '../../../src/eval/retrying-engine';
+import { withRetry } from '../../../scripts/eval/retry';
+import { retryingEngine } from '../../../scripts/eval/retrying-engine';
 import type { ChatEngine, ChatOptions } from '../../../src/llm/engine';
 import { EngineError } from '../../../src/llm/engine';
 

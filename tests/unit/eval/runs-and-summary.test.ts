@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { majorityPick } from '../../../src/eval/majority';
-import { latestRows, type RunRow, readRuns } from '../../../src/eval/run-row';
-import { summarise } from '../../../src/eval/summary';
+import { majorityPick } from '../../../scripts/eval/majority';
+import { latestRows, type RunRow, readRuns } from '../../../scripts/eval/run-row';
+import { summarise } from '../../../scripts/eval/summary';
 
 function row(over: Partial<RunRow>): RunRow {
   return {

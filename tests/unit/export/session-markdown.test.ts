@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { citeAnswer } from '../../../src/agent/citations';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import { sessionToMarkdown } from '../../../src/export';
 import { toJson } from '../../../src/store/json';
 import { sampleSession, sampleSteps } from './sample-session';

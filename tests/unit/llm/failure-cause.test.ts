@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toLoadError } from '../../../src/llm/load-errors';
-import { httpError, unreachable } from '../../../src/llm/openai-errors';
+import { httpError, unreachable } from '../../../src/llm/openai/errors';
 
 const model = { model: 'DR-Venus-4B' };
 

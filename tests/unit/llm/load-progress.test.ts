@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressStats } from '../../../src/llm/progress-stats';
-import { parseWebLlmProgress } from '../../../src/llm/webllm-progress';
+import { parseWebLlmProgress } from '../../../src/llm/webllm/progress';
 
 describe('progress', () => {
   it('computes speed over recent samples and the time left', () => {

@@ -4,7 +4,7 @@ import {
   startScriptedModelServer,
 } from '../../../scripts/lib/scripted-model-server';
 import { EngineError } from '../../../src/llm/engine';
-import { OpenAiEngine } from '../../../src/llm/openai-engine';
+import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
 
 const TURN =
   '<think>\nsearch first\n</think>\n<tool_call>\n{"name": "search", "arguments": {"query": ["venus"]}}\n</tool_call>';

@@ -6,12 +6,12 @@ import {
 } from '../../../scripts/lib/scripted-model-server';
 import type { AgentTools } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
-import { profileSettings } from '../../../src/agent/profiles';
 import { grammarOfMode, withGrammar } from '../../../src/llm/grammar-engine';
-import { OpenAiEngine } from '../../../src/llm/openai-engine';
-import { WebLlmEngine } from '../../../src/llm/webllm-engine';
-import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm-types';
-import { WllamaEngine, type WllamaInstance, type WllamaModule } from '../../../src/llm/wllama-engine';
+import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
+import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm/types';
+import { WebLlmEngine } from '../../../src/llm/webllm/webllm-engine';
+import { WllamaEngine, type WllamaInstance, type WllamaModule } from '../../../src/llm/wllama/wllama-engine';
+import { profileSettings } from '../../../src/profiles/profiles';
 import { liftWebLlmConversation, QWEN_TEMPLATE } from './webllm-conversation';
 
 /** What each engine sends when the agent runs the dr-venus profile (one search, then an answer). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../src/llm/engine';
-import { WebLlmEngine } from '../../../src/llm/webllm-engine';
-import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm-types';
+import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm/types';
+import { WebLlmEngine } from '../../../src/llm/webllm/webllm-engine';
 import { RECORDS } from './webllm-records';
 
 function fakeModule(opts: { reloadError?: Error; chunks?: WebLlmChunk[]; chatError?: Error } = {}) {

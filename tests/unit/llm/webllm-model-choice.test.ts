@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebGpuProbe } from '../../../src/llm/webgpu-probe';
 import { probeWebGpu } from '../../../src/llm/webgpu-probe';
-import { chooseModel, qwen3Catalog } from '../../../src/llm/webllm-catalog';
+import { chooseModel, qwen3Catalog } from '../../../src/llm/webllm/catalog';
 import { RECORDS } from './webllm-records';
 
 const GiB = 1024 ** 3;

@@ -1,4 +1,4 @@
-import type { ModelRecordLike } from '../../../src/llm/webllm-catalog';
+import type { ModelRecordLike } from '../../../src/llm/webllm/catalog';
 
 const rec = (id: string, vram: number): ModelRecordLike => ({
   model: `https://huggingface.co/mlc-ai/${id}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebGpuProbe } from '../../../src/llm/webgpu-probe';
-import { decideWllamaBackend, missingAdapterFeatures } from '../../../src/llm/wllama-backend';
+import { decideWllamaBackend, missingAdapterFeatures } from '../../../src/llm/wllama/backend';
 
 // What headless Chromium 156's SwiftShader adapter reported (adapter.features has no shader-f16).
 const swiftshader: WebGpuProbe = {

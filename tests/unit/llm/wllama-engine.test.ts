@@ -1,9 +1,9 @@
 import type { RawCompletionChunk, RawCompletionParams } from '@wllama/wllama';
 import { describe, expect, it } from 'vitest';
 import { buildDrVenusGrammar } from '../../../src/llm/drvenus-grammar';
-import { parseGgufModelId } from '../../../src/llm/gguf-catalog';
-import type { WllamaInstance, WllamaModule } from '../../../src/llm/wllama-engine';
-import { WllamaEngine } from '../../../src/llm/wllama-engine';
+import { parseGgufModelId } from '../../../src/llm/wllama/gguf-catalog';
+import type { WllamaInstance, WllamaModule } from '../../../src/llm/wllama/wllama-engine';
+import { WllamaEngine } from '../../../src/llm/wllama/wllama-engine';
 
 type Params = RawCompletionParams & { stream: true; onData: (c: RawCompletionChunk) => void };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_RULE_SLOTS } from '../../../src/platform/agent-tab-guards';
+import { BLOCK_RULE_SLOTS } from '../../../src/platform/agent-tabs/guards';
 import {
   blockedAddressPatterns,
   cidrPattern,

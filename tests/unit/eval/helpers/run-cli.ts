@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runEvalCli } from '../../../../src/eval/node/main';
-import type { Summary } from '../../../../src/eval/summary';
+import { runEvalCli } from '../../../../scripts/eval/node/main';
+import type { Summary } from '../../../../scripts/eval/summary';
 
 export interface CliRun {
   code: number;

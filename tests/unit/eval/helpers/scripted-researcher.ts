@@ -1,5 +1,5 @@
+import { containsGold } from '../../../../scripts/eval/answer-match';
 import type { ScriptedReply } from '../../../../scripts/lib/scripted-model-server';
-import { containsGold } from '../../../../src/eval/answer-match';
 import type { DevQuestion } from './dev-set';
 
 /**

@@ -5,7 +5,7 @@ import { EngineError } from '../../../../src/llm/engine';
 import { createEngineChooser } from '../../../../src/llm/host/engine-choice';
 import { createEngineHost } from '../../../../src/llm/host/engine-host';
 import type { WebGpuProbe } from '../../../../src/llm/webgpu-probe';
-import { qwen3Catalog } from '../../../../src/llm/webllm-catalog';
+import { qwen3Catalog } from '../../../../src/llm/webllm/catalog';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../src/settings/schema';
 import { memoryStore } from '../download/fakes';
 

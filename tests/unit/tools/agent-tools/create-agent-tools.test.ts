@@ -3,7 +3,7 @@ import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import type { PageRecord } from '../../../../src/store/records';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
 import { createPdfReader } from '../../../../src/tools/agent-tools/pdf-reader';
-import type { ReadTabResult } from '../../../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../../../src/tools/browse/tabs/tab-reader';
 import type { SearchChain } from '../../../../src/tools/search/chain';
 
 const signal = new AbortController().signal;

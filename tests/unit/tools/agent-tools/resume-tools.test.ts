@@ -5,7 +5,7 @@ import { earlierSeenOf } from '../../../../src/runner/earlier-seen';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import type { PageRecord } from '../../../../src/store/records';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
-import type { ReadTabResult } from '../../../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../../../src/tools/browse/tabs/tab-reader';
 
 const signal = new AbortController().signal;
 const opts = { signal, question: 'q' };

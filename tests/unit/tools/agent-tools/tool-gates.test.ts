@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
-import type { ReadTabResult } from '../../../../src/tools/browse/tab-reader';
+import type { ReadTabResult } from '../../../../src/tools/browse/tabs/tab-reader';
 import type { SearchChain } from '../../../../src/tools/search/chain';
 
 const signal = new AbortController().signal;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildExtractorPrompt, parseExtractorOutput } from '../../../../src/tools/browse/evidence-extractor';
+import { buildExtractorPrompt, parseExtractorOutput } from '../../../../src/tools/browse/evidence/extractor';
 
 describe('extractor output', () => {
   it('parses a plain JSON reply', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitPassages } from '../../../../src/tools/browse/evidence-passages';
+import { splitPassages } from '../../../../src/tools/browse/evidence/passages';
 
 const sentence = (i: number) => `Sentence number ${i} talks about river deltas and sediment transport today.`;
 

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { extract } from '../../../../src/extract/extract';
-import { buildEvidence, estimateTokens } from '../../../../src/tools/browse/evidence';
-import { splitPassages } from '../../../../src/tools/browse/evidence-passages';
-import { rankPassages } from '../../../../src/tools/browse/evidence-rank';
+import { buildEvidence, estimateTokens } from '../../../../src/tools/browse/evidence/page-evidence';
+import { splitPassages } from '../../../../src/tools/browse/evidence/passages';
+import { rankPassages } from '../../../../src/tools/browse/evidence/rank';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 

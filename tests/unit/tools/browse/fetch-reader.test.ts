@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { createFetchReader } from '../../../../src/tools/browse/fetch-reader';
-import { hidingSelectors, looksScriptBuilt } from '../../../../src/tools/browse/static-page';
+import { createFetchReader } from '../../../../src/tools/browse/fetch/fetch-reader';
+import { hidingSelectors, looksScriptBuilt } from '../../../../src/tools/browse/fetch/static-page';
 
 const signal = new AbortController().signal;
 const parse = (html: string) => new JSDOM(html).window.document;

@@ -7,8 +7,8 @@ import {
   type CheckedFetchRequest,
   checkedFetch,
   toBase64,
-} from '../../../../src/tools/browse/checked-fetch-reply';
-import { createFetchReader } from '../../../../src/tools/browse/fetch-reader';
+} from '../../../../src/tools/browse/fetch/checked-fetch-reply';
+import { createFetchReader } from '../../../../src/tools/browse/fetch/fetch-reader';
 
 const signal = new AbortController().signal;
 const parse = (html: string) => new JSDOM(html).window.document;

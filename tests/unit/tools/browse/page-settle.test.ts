@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
-import { mayStillWrite, whenSettled } from '../../../../src/tools/browse/page-settle';
+import { mayStillWrite, whenSettled } from '../../../../src/tools/browse/in-tab/page-settle';
 
 const text = (n: number) => 'Words of the article. '.repeat(n);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfToText } from '../../../../src/tools/browse/pdf-text';
+import { pdfToText } from '../../../../src/tools/browse/fetch/pdf-text';
 import { tinyPdf } from './tiny-pdf';
 
 describe('pdfToText', () => {

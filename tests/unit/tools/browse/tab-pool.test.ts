@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type AgentTabOptions, createTabPool, type TabPoolDeps } from '../../../../src/tools/browse/tab-pool';
+import {
+  type AgentTabOptions,
+  createTabPool,
+  type TabPoolDeps,
+} from '../../../../src/tools/browse/tabs/tab-pool';
 
 const signedOut: AgentTabOptions = { signedOut: true, blockPrivate: true, allowLoopback: false };
 const signedIn: AgentTabOptions = { ...signedOut, signedOut: false };

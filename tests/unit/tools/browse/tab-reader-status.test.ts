@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractedPage } from '../../../../src/extract/types';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
-import type { TabApi } from '../../../../src/tools/browse/tab-api';
-import { readThroughTab } from '../../../../src/tools/browse/tab-reader';
+import type { TabApi } from '../../../../src/tools/browse/tabs/tab-api';
+import { readThroughTab } from '../../../../src/tools/browse/tabs/tab-reader';
 
 const notFound: ExtractedPage = {
   title: 'Page not found',

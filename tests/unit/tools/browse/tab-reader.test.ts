@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ExtractedPage } from '../../../../src/extract/types';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
-import type { TabApi } from '../../../../src/tools/browse/tab-api';
-import { createLimiter, readThroughTab } from '../../../../src/tools/browse/tab-reader';
+import type { TabApi } from '../../../../src/tools/browse/tabs/tab-api';
+import { createLimiter, readThroughTab } from '../../../../src/tools/browse/tabs/tab-reader';
 
 const page = (title: string): ExtractedPage => ({
   title,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GGUF_CATALOG } from '../../../../src/llm/gguf-catalog';
 import type { EngineCatalog } from '../../../../src/llm/host/engine-catalog';
+import { GGUF_CATALOG } from '../../../../src/llm/wllama/gguf-catalog';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../src/settings/schema';
 import { modelChoices } from '../../../../src/ui/ask/model-picker';
 import { tEn } from '../helpers';

@@ -1,0 +1,86 @@
+import type { ChatEngine } from '../../src/llm/engine';
+import { containsGold, matchesGold } from './answer-match';
+import { buildJudgePrompt, parseJudgeReply } from './judge-prompt';
+import { type RetryPolicy, withRetry } from './retry';
+import { isTransientEngineError } from './retrying-engine';
+
+export interface Judgement {
+  correct: boolean;
+  /** The LLM judge's whole reply; null when no judge model was asked. */
+  raw: string | null;
+  /** How the verdict was reached. */
+  by: 'exact' | 'exact-shortcut' | 'llm' | 'empty';
+}
+
+export interface JudgeCase {
+  question: string;
+  gold: string;
+  /** Other accepted answers. */
+  aliases?: readonly string[];
+  prediction: string | null;
+}
+
+const goldsOf = (c: JudgeCase) => [c.gold, ...(c.aliases ?? [])];
+
+export type Judge = (c: JudgeCase, signal: AbortSignal) => Promise<Judgement>;
+
+/** A judge model that kept failing: the attempt is recorded as an error, not as wrong. */
+export class JudgeFailure extends Error {
+  override readonly name = 'JudgeFailure';
+}
+
+const isEmpty = (prediction: string | null) => prediction === null || prediction.trim() === '';
+
+export function exactJudge(): Judge {
+  return async (c) =>
+    isEmpty(c.prediction)
+      ? { correct: false, raw: null, by: 'empty' }
+      : { correct: goldsOf(c).some((g) => matchesGold(c.prediction, g)), raw: null, by: 'exact' };
+}
+
+export const JUDGE_TEMPERATURE = 0.1;
+
+/**
+ * An LLM judge (BrowseComp grader style) at temperature 0.1. An empty answer is incorrect without
+ * asking; an answer that contains the gold answer word for word is correct without asking; a reply
+ * without a `correct: yes|no` line is incorrect (its text is kept), unless it was cut off by the
+ * token limit, which makes the judgement fail.
+ */
+export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 4096): Judge {
+  return async (c, signal) => {
+    if (isEmpty(c.prediction)) return { correct: false, raw: null, by: 'empty' };
+    const prediction = c.prediction ?? '';
+    if (goldsOf(c).some((g) => containsGold(prediction, g)))
+      return { correct: true, raw: null, by: 'exact-shortcut' };
+    const also = c.aliases?.length ? ` (also accepted: ${c.aliases.join('; ')})` : '';
+    const prompt = buildJudgePrompt({
+      question: c.question,
+      response: prediction,
+      correctAnswer: `${c.gold}${also}`,
+    });
+    let text: string;
+    let cut = false;
+    try {
+      const reply = await withRetry(
+        () =>
+          engine.chat([{ role: 'user', content: prompt }], {
+            maxTokens,
+            temperature: JUDGE_TEMPERATURE,
+            signal,
+          }),
+        { policy, retryable: isTransientEngineError, signal },
+      );
+      text = reply.text;
+      cut = reply.finishReason === 'length';
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const why = err instanceof Error ? err.message : String(err);
+      throw new JudgeFailure(`The judge model failed: ${why}`);
+    }
+    const verdict = parseJudgeReply(text).verdict;
+    // A reply cut off before its verdict says nothing about the answer: not wrong, failed.
+    if (verdict === null && cut)
+      throw new JudgeFailure(`The judge's reply was cut off at ${maxTokens} tokens before its verdict.`);
+    return { correct: verdict === 'yes', raw: text, by: 'llm' };
+  };
+}

@@ -1,0 +1,125 @@
+import type { ChatEngine } from '../../../src/llm/engine';
+import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
+import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
+import { type parseTrajectory, replayEngine, replayTools } from '../../lib/replay';
+import type { AttemptSetup } from '../attempt';
+import type { EvalConfig, ServerSpec } from '../cli-args';
+import type { EvalItem } from '../dataset';
+import { exactJudge, type Judge, llmJudge } from '../judge';
+import type { Profile } from '../profiles';
+import { attemptSeed, withBodyFields } from '../request-fields';
+import { retryingEngine } from '../retrying-engine';
+import type { CliIo } from './cli-io';
+import { buildSearch, evalToolsFactory } from './eval-tools';
+
+/** The judge, and what each attempt runs with: a model server and real tools, or a recorded trajectory. */
+
+export async function checkServer(
+  spec: ServerSpec,
+  role: string,
+  io: CliIo,
+  timeoutMs: number,
+): Promise<OpenAiEngine | string> {
+  const engine = new OpenAiEngine({
+    baseUrl: spec.url,
+    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+    fetch: io.fetch,
+    firstByteTimeoutMs: timeoutMs,
+  });
+  await engine.load(spec.model);
+  const probe = await engine.testConnection(io.signal);
+  if (!probe.ok) return `${role}: ${probe.message} ${probe.hint}`.trim();
+  if (probe.modelFound === false)
+    return `${role}: ${spec.url} has no model "${spec.model}" (it has: ${probe.models.join(', ') || 'none'})`;
+  return engine;
+}
+
+export interface Wiring {
+  setupAttempt(item: EvalItem, window: number, attempt: number): Promise<AttemptSetup>;
+  judge: Judge;
+}
+
+export async function wire(
+  config: EvalConfig,
+  profile: Profile,
+  io: CliIo,
+  trajectories: ReadonlyMap<string, ReturnType<typeof parseTrajectory>>,
+): Promise<Wiring | string> {
+  let judge: Judge = exactJudge();
+  if (config.judge.mode === 'llm') {
+    const engine = await checkServer(config.judge, 'judge server', io, config.firstByteTimeoutMs);
+    if (typeof engine === 'string') return engine;
+    judge = llmJudge(engine, config.retry);
+  }
+  const note = (what: string) => (err: unknown, retry: number, delay: number) =>
+    io.stderr(
+      `\n${what} failed (${err instanceof Error ? err.message : String(err)}); retry ${retry} in ${delay} ms\n`,
+    );
+
+  if (config.replay) {
+    return {
+      judge,
+      async setupAttempt(item, window) {
+        const t = trajectories.get(item.id);
+        if (!t || typeof t === 'string') throw new Error(`question "${item.id}" cannot be replayed`);
+        const engine = replayEngine(t, undefined, window);
+        return {
+          engine,
+          tools: replayTools(t, engine),
+          settings: {
+            ...profile.settings,
+            systemPrompt: t.systemPrompt,
+            contextWindow: window,
+            maxSteps: Math.max(config.maxSteps ?? 200, t.assistant.length + 1),
+          },
+        };
+      },
+    };
+  }
+
+  const model = config.server;
+  if (!model) return '--server and --model are required';
+  const probe = await checkServer(model, 'model server', io, config.firstByteTimeoutMs);
+  if (typeof probe === 'string') return probe;
+  let extractor: ChatEngine | undefined;
+  if (config.extractor) {
+    const e = await checkServer(config.extractor, 'extractor server', io, config.firstByteTimeoutMs);
+    if (typeof e === 'string') return e;
+    extractor = e;
+  }
+  const search = buildSearch(config.search, io.env, io.fetch);
+  if (typeof search === 'string') return search;
+  const tools = evalToolsFactory({
+    search,
+    policy: { ...DEFAULT_URL_POLICY, allowHttp: config.allowHttp, allowLoopback: config.allowLoopback },
+    fetch: io.fetch,
+    pageTimeoutMs: config.pageTimeoutMs,
+    maxTabs: config.maxTabs,
+    ...(extractor ? { extractor, summaryTemperature: profile.summaryTemperature } : {}),
+  });
+  return {
+    judge,
+    async setupAttempt(item, window, attempt) {
+      const engine = new OpenAiEngine({
+        baseUrl: model.url,
+        ...(model.apiKey ? { apiKey: model.apiKey } : {}),
+        contextWindow: window,
+        firstByteTimeoutMs: config.firstByteTimeoutMs,
+        fetch: withBodyFields(io.fetch, {
+          ...profile.requestFields,
+          ...(config.seed === null ? {} : { seed: attemptSeed(config.seed, attempt) }),
+        }),
+      });
+      await engine.load(model.model);
+      return {
+        engine: retryingEngine(engine, config.retry, note('model request')),
+        tools: tools(item.question, window),
+        settings: {
+          ...profile.settings,
+          contextWindow: window,
+          ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
+        },
+      };
+    },
+  };
+}
