@@ -1,5 +1,15 @@
+import { fetchHops, hopPolicyFor, isRedirectRefused } from '../../security/redirect-hops';
 import { EngineError } from '../engine';
-import type { FetchLike } from '../hub/hub-client';
+import { DEFAULT_HUB, type FetchLike } from '../hub/hub-client';
+import { redirectError } from '../redirect-error';
+
+/**
+ * Hugging Face's file URLs always redirect to its CDN, and an extension cannot read where
+ * (src/security/redirect-hops.ts): that one hub's redirect is followed and its final address judged.
+ * A mirror or a plain URL that redirects is refused with a message.
+ */
+const download = (fetch: FetchLike, url: string, init: RequestInit) =>
+  fetchHops(fetch, url, init, { policy: hopPolicyFor(url), followHiddenFrom: [new URL(DEFAULT_HUB).origin] });
 
 /** A failure worth retrying (connection dropped, server busy): the download continues in place. */
 export class TransientError extends Error {
@@ -26,9 +36,10 @@ export async function openRange(
 ): Promise<RangeBody> {
   let res: Response;
   try {
-    res = await deps.fetch(url, { headers: { range: `bytes=${offset}-` }, signal: deps.signal });
+    res = await download(deps.fetch, url, { headers: { range: `bytes=${offset}-` }, signal: deps.signal });
   } catch (e) {
     if (deps.signal.aborted) throw e;
+    if (isRedirectRefused(e)) throw redirectError(`the download of ${deps.label}`, e.refusal);
     throw new TransientError(`the connection to ${new URL(url).host} failed (${(e as Error).message})`);
   }
   const { label } = deps;
@@ -88,9 +99,10 @@ export async function probeSize(
 ): Promise<number> {
   let res: Response;
   try {
-    res = await deps.fetch(url, { headers: { range: 'bytes=0-0' }, signal: deps.signal });
+    res = await download(deps.fetch, url, { headers: { range: 'bytes=0-0' }, signal: deps.signal });
   } catch (e) {
     if (deps.signal.aborted) throw e;
+    if (isRedirectRefused(e)) throw redirectError('the model file', e.refusal);
     throw new EngineError(
       'offline',
       `Cannot reach ${new URL(url).host} to download the model.`,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { fetchHops, hopPolicyFor } from '../../security/redirect-hops';
 
 /** What the first-run guide found of a model server on this machine. */
 export type OllamaFound =
@@ -16,7 +17,13 @@ const Tags = v.object({ models: v.array(v.object({ name: v.string() })) });
  */
 export async function findOllama(fetchImpl: typeof fetch, timeoutMs = 1500): Promise<OllamaFound> {
   try {
-    const res = await fetchImpl(`${OLLAMA}/api/tags`, { signal: AbortSignal.timeout(timeoutMs) });
+    const url = `${OLLAMA}/api/tags`;
+    const res = await fetchHops(
+      fetchImpl,
+      url,
+      { signal: AbortSignal.timeout(timeoutMs) },
+      { policy: hopPolicyFor(url) },
+    );
     if (res.status === 403) return { state: 'refused', baseUrl: `${OLLAMA}/v1` };
     if (!res.ok) return { state: 'absent' };
     const tags = v.safeParse(Tags, await res.json());

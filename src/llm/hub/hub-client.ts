@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { fetchHops, hopPolicyFor, isRedirectRefused } from '../../security/redirect-hops';
 import { EngineError } from '../engine';
+import { redirectError } from '../redirect-error';
 
 /**
  * The model hub's file list: Hugging Face (or a mirror with the same API) answers
@@ -69,9 +71,15 @@ export async function listRepo(
   const url = `${hub}/api/models/${repo}?blobs=true`;
   let res: Response;
   try {
-    res = await deps.fetch(url, { signal: deps.signal ?? null, headers: { accept: 'application/json' } });
+    res = await fetchHops(
+      deps.fetch,
+      url,
+      { signal: deps.signal ?? null, headers: { accept: 'application/json' } },
+      { policy: hopPolicyFor(url) },
+    );
   } catch (e) {
     if (deps.signal?.aborted) throw e;
+    if (isRedirectRefused(e)) throw redirectError(`the listing of ${repo}`, e.refusal);
     throw new EngineError(
       'offline',
       `Cannot reach the model hub at ${hub} to list ${repo}'s files.`,

@@ -1,4 +1,6 @@
+import { fetchHops, hopPolicyFor, isRedirectRefused } from '../../security/redirect-hops';
 import { abortError } from '../abort';
+import { redirectError } from '../redirect-error';
 import { firstByteTimeout, httpError, unreachable } from './errors';
 
 /** Requests to an OpenAI-compatible server: auth, the first-byte timer, errors in plain words. */
@@ -46,11 +48,18 @@ export async function openRequest(
   const sentAt = now();
   let response: Response;
   try {
-    response = await fetchImpl(`${o.baseUrl}${path}`, { ...init, headers, signal: inner.signal });
+    const url = `${o.baseUrl}${path}`;
+    response = await fetchHops(
+      fetchImpl,
+      url,
+      { ...init, headers, signal: inner.signal },
+      { policy: hopPolicyFor(url) },
+    );
   } catch (err) {
     clearTimeout(timer);
     signal?.removeEventListener('abort', relay);
     if (signal?.aborted) throw abortError(signal.reason);
+    if (isRedirectRefused(err)) throw redirectError('the request', err.refusal);
     if (timedOut) throw firstByteTimeout(o.baseUrl, timeoutMs / 1000);
     throw unreachable(o.baseUrl, err);
   }
@@ -77,10 +86,15 @@ export async function openRequest(
 export async function getJson(o: OpenAiHttpOptions, url: string, signal?: AbortSignal): Promise<unknown> {
   const fetchImpl = o.fetch ?? globalThis.fetch.bind(globalThis);
   const timeout = AbortSignal.timeout(5000);
-  const res = await fetchImpl(url, {
-    headers: { accept: 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-  });
+  const res = await fetchHops(
+    fetchImpl,
+    url,
+    {
+      headers: { accept: 'application/json', ...(o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {}) },
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    },
+    { policy: hopPolicyFor(url) },
+  );
   if (!res.ok) return null;
   return res.json();
 }

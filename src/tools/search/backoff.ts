@@ -41,7 +41,7 @@ export function nextBackoff(
   policy: BackoffPolicy,
 ): BackoffState {
   const base = { lastKind: failure.kind, lastMessage: failure.message };
-  if (failure.kind === 'unauthorized' || failure.kind === 'config') {
+  if (failure.kind === 'unauthorized' || failure.kind === 'config' || failure.kind === 'redirected') {
     return { ...base, failures: previous?.failures ?? 0, until: now + policy.settingsMs };
   }
   const failures = (previous?.failures ?? 0) + 1;

@@ -77,6 +77,7 @@ const KIND_WORDS: Readonly<Record<SearchErrorKind, string>> = {
   blocked: 'bot check',
   malformed: 'unreadable answer',
   config: 'settings need attention',
+  redirected: 'redirected elsewhere',
 };
 
 export function createSearchChain(

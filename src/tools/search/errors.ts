@@ -4,6 +4,8 @@
  * request URLs (Google's carries the key).
  */
 
+import type { RedirectRefusal } from '../../security/redirect-hops';
+
 export type SearchErrorKind =
   | 'unauthorized'
   | 'rate-limited'
@@ -12,7 +14,9 @@ export type SearchErrorKind =
   | 'network'
   | 'blocked'
   | 'malformed'
-  | 'config';
+  | 'config'
+  /** The provider answered with a redirect, which is not followed (src/security/redirect-hops.ts). */
+  | 'redirected';
 
 export interface SearchErrorDetails {
   status?: number;
@@ -85,6 +89,21 @@ export function errorForStatus(
     'config',
     `${label} did not accept the request (HTTP ${status}). ${SETTINGS_HINT}`,
     details,
+  );
+}
+
+/** A redirect the provider sent and Sleuth did not follow: where to, when it could be read. */
+export function redirected(label: string, refusal: RedirectRefusal, cause?: unknown): SearchError {
+  const why =
+    refusal.code === 'redirect-refused'
+      ? `to ${new URL(refusal.to).host}, which Sleuth does not send searches to (${refusal.reason})`
+      : refusal.code === 'too-many-redirects'
+        ? `${refusal.hops} times`
+        : 'to another address';
+  return new SearchError(
+    'redirected',
+    `${label} redirected the search ${why}; Sleuth does not follow a search provider's redirects. Set the address it answers at in Options → Search.`,
+    { cause },
   );
 }
 

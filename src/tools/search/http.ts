@@ -4,7 +4,8 @@
  */
 
 import * as v from 'valibot';
-import { errorForStatus, malformed, missingSetting, SearchError } from './errors';
+import { fetchHops, hopPolicyFor, isRedirectRefused } from '../../security/redirect-hops';
+import { errorForStatus, malformed, missingSetting, redirected, SearchError } from './errors';
 import type { FetchFn } from './types';
 
 export interface HttpContext {
@@ -23,7 +24,9 @@ async function requestOk(
   init: RequestInit,
   classify?: StatusClassifier,
 ): Promise<Response> {
-  const response = await guard(ctx, () => ctx.fetch(url, { ...init, signal: ctx.signal ?? null }));
+  const response = await guard(ctx, () =>
+    fetchHops(ctx.fetch, url, { ...init, signal: ctx.signal ?? null }, { policy: hopPolicyFor(url) }),
+  );
   if (response.ok) return response;
   const body = await guard(ctx, () => response.text()).catch(() => '');
   const specific = classify?.(response.status, body.slice(0, 4000));
@@ -71,6 +74,7 @@ async function guard<T>(ctx: HttpContext, step: () => Promise<T>): Promise<T> {
     return await step();
   } catch (err) {
     if (err instanceof SearchError) throw err;
+    if (isRedirectRefused(err)) throw redirected(ctx.label, err.refusal, err);
     const signal = ctx.signal;
     if (signal?.aborted) {
       if (isTimeout(signal.reason)) {
