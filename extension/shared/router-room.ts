@@ -16,7 +16,7 @@ import { extensionVersion } from '../../src/platform/runtime';
 import { watchExtensionFetches } from '../../src/platform/server-ip-watch';
 import { readTabPage } from '../../src/platform/tab-page';
 import { researchThisPage } from '../../src/router/research-this-page';
-import { createRouterHandlers } from '../../src/router/router-handlers';
+import { createRouterHandlers } from '../../src/hosts/router-handlers';
 import { readThroughTab } from '../../src/tools/browse/tabs/tab-reader';
 
 export interface RouterRoomOptions {

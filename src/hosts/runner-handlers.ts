@@ -1,5 +1,5 @@
 import type { RoomHandlers } from '../messaging/handlers';
-import type { ResearchRunner } from './runner';
+import type { ResearchRunner } from '../runner/runner';
 
 /** The runner room: start, control and resume research runs. */
 export function createRunnerHandlers(runner: Promise<ResearchRunner>): RoomHandlers<'runner'> {

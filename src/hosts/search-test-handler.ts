@@ -1,8 +1,8 @@
-import type { RoomHandlers } from '../../messaging/handlers';
-import type { Settings } from '../../settings/schema';
-import { secretKeyFor } from '../search/catalog';
-import { createProvider } from '../search/create-provider';
-import type { ProviderDeps } from '../search/types';
+import type { RoomHandlers } from '../messaging/handlers';
+import type { Settings } from '../settings/schema';
+import { secretKeyFor } from '../tools/search/catalog';
+import { createProvider } from '../tools/search/create-provider';
+import type { ProviderDeps } from '../tools/search/types';
 
 export interface SearchTestDeps {
   loadSettings(): Promise<Settings>;
