@@ -1,8 +1,8 @@
 import { createControl, type ResearchControl } from '../agent/deps';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
-import { profileForSettings } from '../profiles/model-profile';
 import { isProfileId } from '../profiles/profiles';
+import { profileForSettings } from '../settings/model-profile';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
 import type { SessionRecord, SessionStatus } from '../store/records';

@@ -1,6 +1,6 @@
-import { profileForSettings } from '../../profiles/model-profile';
 import { chooseProfile, PROFILES, type ProfileId, type Sampling } from '../../profiles/profiles';
 import { PROMPT_TEXT_KEYS, type PromptTexts } from '../../profiles/prompt-texts';
+import { profileForSettings } from '../../settings/model-profile';
 import type { Settings } from '../../settings/schema';
 import type { SectionProps } from './option-types';
 import { PromptTextsField } from './prompt-texts-field';

@@ -1,5 +1,5 @@
-import { profileForSettings } from '../../profiles/model-profile';
 import { chooseProfile, profileSettings } from '../../profiles/profiles';
+import { profileForSettings } from '../../settings/model-profile';
 import { stepsAllowed } from '../../settings/step-limit';
 import type { SectionProps } from './option-types';
 

@@ -1,5 +1,5 @@
-import type { Settings } from '../settings/schema';
-import { type ProfileId, profileForModelName } from './profiles';
+import { type ProfileId, profileForModelName } from '../profiles/profiles';
+import type { Settings } from './schema';
 
 /**
  * The profile the chosen model calls for, judged from the settings alone (the options page shows
