@@ -1,5 +1,5 @@
+import { PROVIDER_IDS, type ProviderId } from '../../src/settings/provider-ids';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
-import { PROVIDER_IDS, type ProviderId } from '../../src/tools/search/types';
 import { DEFAULT_WINDOW } from './cli-options';
 import type { RetryPolicy } from './retry';
 

@@ -4,10 +4,10 @@ import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engi
 import type { OllamaFound } from '../llm/host/local-servers';
 import type { WebGpuProbeResult } from '../llm/webgpu-probe';
 import type { StartRequest } from '../runner/start-request';
+import { PROVIDER_IDS } from '../settings/provider-ids';
 import type { CheckedFetchReply } from '../tools/browse/fetch/checked-fetch-reply';
 import type { PageContent } from '../tools/browse/page-content';
 import type { ReadTabResult } from '../tools/browse/tabs/tab-reader';
-import { PROVIDER_IDS } from '../tools/search/types';
 
 /**
  * The one message protocol. Each message belongs to a room (the part of Sleuth that answers it) and

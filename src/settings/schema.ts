@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PROFILE_IDS } from '../profiles/profiles';
 import type { PromptTexts } from '../profiles/prompt-texts';
-import { PROVIDER_IDS } from '../tools/search/types';
+import { PROVIDER_IDS } from './provider-ids';
 
 /**
  * User settings, stored as one record in IndexedDB (`settings` store, key `app`). Every field has a

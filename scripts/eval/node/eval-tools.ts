@@ -2,6 +2,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import type { AgentTools } from '../../../src/agent/deps';
 import type { ChatEngine } from '../../../src/llm/engine';
 import type { UrlPolicy } from '../../../src/security/url-policy';
+import type { ProviderId } from '../../../src/settings/provider-ids';
 import type { PagesRepo } from '../../../src/store/pages-repo';
 import type { PageRecord } from '../../../src/store/records';
 import { createAgentTools } from '../../../src/tools/agent-tools/create-agent-tools';
@@ -14,7 +15,7 @@ import { createMemoryCache } from '../../../src/tools/search/cache';
 import { providerInfo } from '../../../src/tools/search/catalog';
 import { createSearchChain, type SearchChain } from '../../../src/tools/search/chain';
 import { createProvider } from '../../../src/tools/search/create-provider';
-import type { ProviderConfig, ProviderId } from '../../../src/tools/search/types';
+import type { ProviderConfig } from '../../../src/tools/search/types';
 import type { SearchSpec } from '../cli-args';
 import { createFetchReader } from './fetch-reader';
 

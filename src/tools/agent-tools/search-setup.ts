@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../settings/provider-ids';
 import type { Settings } from '../../settings/schema';
 import { toJson } from '../../store/json';
 import type { SearchCacheRepo } from '../../store/search-cache-repo';
@@ -5,7 +6,7 @@ import type { CachedEntry, SearchCache } from '../search/cache';
 import { secretKeyFor } from '../search/catalog';
 import { createSearchChain, type SearchChain } from '../search/chain';
 import { createProvider } from '../search/create-provider';
-import type { ProviderDeps, ProviderId, SearchHit } from '../search/types';
+import type { ProviderDeps, SearchHit } from '../search/types';
 
 /** Adapts the IndexedDB cache records to the search chain's cache interface. */
 export function storeSearchCache(repo: Pick<SearchCacheRepo, 'get' | 'put'>): SearchCache {

@@ -4,7 +4,8 @@
  * answers the same query later.
  */
 
-import type { ProviderId, SearchHit } from './types';
+import type { ProviderId } from '../../settings/provider-ids';
+import type { SearchHit } from './types';
 
 export interface CachedEntry {
   hits: SearchHit[];

@@ -2,7 +2,8 @@
  * What the options page needs to render search settings and ask for host permissions. Pure data.
  */
 
-import type { ProviderConfig, ProviderId } from './types';
+import type { ProviderId } from '../../settings/provider-ids';
+import type { ProviderConfig } from './types';
 
 /** Where a provider's API key is kept in the secrets store. */
 export const secretKeyFor = (id: ProviderId) => `search:${id}`;

@@ -5,12 +5,13 @@
  * a failover: it propagates as is.
  */
 
+import type { ProviderId } from '../../settings/provider-ids';
 import { type BackoffPolicy, type BackoffState, DEFAULT_BACKOFF, isBackedOff, nextBackoff } from './backoff';
 import { cacheKey, DEFAULT_CACHE_TTL_MS, type SearchCache } from './cache';
 import { isSearchError, SearchError, type SearchErrorKind } from './errors';
 import { isTimeout } from './http';
 import { effectiveLocale } from './locale';
-import type { ProviderId, SearchHit, SearchOptions, SearchProvider } from './types';
+import type { SearchHit, SearchOptions, SearchProvider } from './types';
 
 export interface Clock {
   now(): number;

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../settings/provider-ids';
 import { createBraveProvider } from './providers/brave';
 import { createDuckDuckGoProvider } from './providers/duckduckgo';
 import { createGoogleProvider } from './providers/google';
@@ -6,7 +7,7 @@ import { createSearxngProvider } from './providers/searxng';
 import { createSerperProvider } from './providers/serper';
 import { createTavilyProvider } from './providers/tavily';
 import { createWikipediaProvider } from './providers/wikipedia';
-import type { ProviderConfig, ProviderDeps, ProviderId, SearchProvider } from './types';
+import type { ProviderConfig, ProviderDeps, SearchProvider } from './types';
 
 /** Builds a provider from its id and saved settings (the options page stores `{id, config}` pairs). */
 export function createProvider(id: ProviderId, config: ProviderConfig, deps: ProviderDeps): SearchProvider {

@@ -3,19 +3,7 @@
  * HTML parser), so the same code runs in the offscreen document and in Node tests.
  */
 
-/** Every provider Sleuth can search with; settings and messages validate ids against this list. */
-export const PROVIDER_IDS = [
-  'duckduckgo',
-  'searxng',
-  'brave',
-  'tavily',
-  'serper',
-  'google',
-  'jina',
-  'wikipedia',
-] as const;
-
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import type { ProviderId } from '../../settings/provider-ids';
 
 export interface SearchHit {
   title: string;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { ProviderId } from '../../tools/search/types';
+import type { ProviderId } from '../../settings/provider-ids';
 import type { UiServices } from '../shared/services';
 
 /** The search providers a run will use, tested once with one query as soon as the guide shows. */

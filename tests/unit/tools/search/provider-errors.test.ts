@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ProviderId } from '../../../../src/settings/provider-ids';
 import { createProvider } from '../../../../src/tools/search/create-provider';
 import { SearchError } from '../../../../src/tools/search/errors';
-import type { FetchFn, ProviderConfig, ProviderId } from '../../../../src/tools/search/types';
+import type { FetchFn, ProviderConfig } from '../../../../src/tools/search/types';
 import { fixture, networkDown, parseHtml, respondWith, slowFetch } from './fake-fetch';
 
 // Failure behaviour shared by every provider: each must turn HTTP trouble into a typed, plain-words error.
