@@ -1,6 +1,5 @@
-import type { AgentSettings } from '../agent/settings';
 import { type DuplicatePolicy, type FoldPolicy, PROFILE_IDS, type ProfileId } from './profile-ids';
-import { DEFAULT_TEXTS, GENERAL_TEXTS, type PromptTexts, withTextOverrides } from './prompt-texts';
+import { DEFAULT_TEXTS, GENERAL_TEXTS, type PromptTexts } from './prompt-texts';
 
 /**
  * Model profiles: what a model was trained with, bundled, so it runs the way it learned to. DR-Venus
@@ -78,40 +77,4 @@ export function profileForModelName(name: string): ProfileId {
 /** The profile a run uses: the user's choice, or the one the model calls for. */
 export function chooseProfile(setting: ProfileId | 'auto', modelProfile: ProfileId): ProfileId {
   return setting === 'auto' ? modelProfile : setting;
-}
-
-/** What the user may change on top of a profile; anything left out keeps the profile's value. */
-export interface ProfileOverrides {
-  prompts?: Partial<Record<keyof PromptTexts, string>>;
-  sampling?: Partial<Sampling>;
-  maxSteps?: number;
-  foldPolicy?: FoldPolicy;
-  duplicatePolicy?: DuplicatePolicy;
-}
-
-/**
- * A profile as agent settings (every choice is a setting, so an evaluation can flip each one).
- * The fold policy `auto` is settled by the loop, which knows the window.
- */
-export function profileSettings(id: ProfileId, overrides: ProfileOverrides = {}): Partial<AgentSettings> {
-  const p = PROFILES[id];
-  const s = { ...p.sampling, ...definedOnly(overrides.sampling ?? {}) };
-  return {
-    profile: id,
-    prompts: withTextOverrides(p.prompts, overrides.prompts),
-    generationPrefix: p.generationPrefix,
-    temperature: s.temperature,
-    topP: s.topP,
-    ...(s.topK !== undefined ? { topK: s.topK } : {}),
-    ...(s.presencePenalty !== undefined ? { presencePenalty: s.presencePenalty } : {}),
-    maxTokens: s.maxTokens,
-    maxSteps: overrides.maxSteps ?? p.maxSteps,
-    foldPolicy: overrides.foldPolicy ?? p.foldPolicy,
-    duplicatePolicy: overrides.duplicatePolicy ?? p.duplicatePolicy,
-    searchErrorField: p.searchErrorField,
-  };
-}
-
-function definedOnly<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

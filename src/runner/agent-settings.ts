@@ -1,5 +1,13 @@
 import type { AgentSettings } from '../agent/settings';
-import { chooseProfile, type ProfileId, profileSettings } from '../profiles/profiles';
+import {
+  chooseProfile,
+  type DuplicatePolicy,
+  type FoldPolicy,
+  PROFILES,
+  type ProfileId,
+  type Sampling,
+} from '../profiles/profiles';
+import { type PromptTexts, withTextOverrides } from '../profiles/prompt-texts';
 import type { Settings } from '../settings/schema';
 import { stepsAllowed } from '../settings/step-limit';
 
@@ -23,4 +31,40 @@ export function agentSettingsFrom(s: Settings, modelProfile: ProfileId = 'genera
     contextWindow: s.engine === 'openai' ? 0 : s.contextWindow,
     digestStyle: s.digestStyle,
   };
+}
+
+/** What the user may change on top of a profile; anything left out keeps the profile's value. */
+export interface ProfileOverrides {
+  prompts?: Partial<Record<keyof PromptTexts, string>>;
+  sampling?: Partial<Sampling>;
+  maxSteps?: number;
+  foldPolicy?: FoldPolicy;
+  duplicatePolicy?: DuplicatePolicy;
+}
+
+/**
+ * A profile as agent settings (every choice is a setting, so an evaluation can flip each one).
+ * The fold policy `auto` is settled by the loop, which knows the window.
+ */
+export function profileSettings(id: ProfileId, overrides: ProfileOverrides = {}): Partial<AgentSettings> {
+  const p = PROFILES[id];
+  const s = { ...p.sampling, ...definedOnly(overrides.sampling ?? {}) };
+  return {
+    profile: id,
+    prompts: withTextOverrides(p.prompts, overrides.prompts),
+    generationPrefix: p.generationPrefix,
+    temperature: s.temperature,
+    topP: s.topP,
+    ...(s.topK !== undefined ? { topK: s.topK } : {}),
+    ...(s.presencePenalty !== undefined ? { presencePenalty: s.presencePenalty } : {}),
+    maxTokens: s.maxTokens,
+    maxSteps: overrides.maxSteps ?? p.maxSteps,
+    foldPolicy: overrides.foldPolicy ?? p.foldPolicy,
+    duplicatePolicy: overrides.duplicatePolicy ?? p.duplicatePolicy,
+    searchErrorField: p.searchErrorField,
+  };
+}
+
+function definedOnly<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,5 +1,5 @@
 import type { AgentStep, ForceCause, StepNote } from '../../agent/types';
-import { chooseProfile, isProfileId, profileSettings } from '../../profiles/profiles';
+import { chooseProfile, isProfileId, PROFILES } from '../../profiles/profiles';
 import { parseSettings } from '../../settings/schema';
 import { stepsAllowed } from '../../settings/step-limit';
 import type { JsonValue } from '../../store/json';
@@ -25,7 +25,7 @@ export function savedStepLimit(snapshot: JsonValue | undefined): number | undefi
   if (typeof snapshot.app !== 'object' || snapshot.app === null) return undefined;
   const app = parseSettings(snapshot.app);
   const model = isProfileId(snapshot.modelProfile) ? snapshot.modelProfile : 'general';
-  return stepsAllowed(app, profileSettings(chooseProfile(app.profile, model)).maxSteps);
+  return stepsAllowed(app, PROFILES[chooseProfile(app.profile, model)].maxSteps);
 }
 
 /**

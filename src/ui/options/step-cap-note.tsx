@@ -1,4 +1,4 @@
-import { chooseProfile, profileSettings } from '../../profiles/profiles';
+import { chooseProfile, PROFILES } from '../../profiles/profiles';
 import { profileForSettings } from '../../settings/model-profile';
 import { stepsAllowed } from '../../settings/step-limit';
 import type { SectionProps } from './option-types';
@@ -9,7 +9,7 @@ import type { SectionProps } from './option-types';
  */
 export function StepCapNote({ settings, t }: Pick<SectionProps, 'settings' | 't'>) {
   const profile = chooseProfile(settings.profile, profileForSettings(settings));
-  const steps = stepsAllowed(settings, profileSettings(profile).maxSteps);
+  const steps = stepsAllowed(settings, PROFILES[profile].maxSteps);
   const capped = steps < settings.stepLimit;
   return (
     <p class="small muted" data-testid="step-cap" data-steps={steps}>

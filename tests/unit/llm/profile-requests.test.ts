@@ -11,7 +11,7 @@ import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
 import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm/types';
 import { WebLlmEngine } from '../../../src/llm/webllm/webllm-engine';
 import { WllamaEngine, type WllamaInstance, type WllamaModule } from '../../../src/llm/wllama/wllama-engine';
-import { profileSettings } from '../../../src/profiles/profiles';
+import { profileSettings } from '../../../src/runner/agent-settings';
 import { liftWebLlmConversation, QWEN_TEMPLATE } from './webllm-conversation';
 
 /** What each engine sends when the agent runs the dr-venus profile (one search, then an answer). */

@@ -4,7 +4,8 @@ import { digestAssistant } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { buildSystemPrompt } from '../../../src/agent/prompt';
 import type { ChatMessage } from '../../../src/llm/engine';
-import { PROFILES, profileForModelName, profileSettings } from '../../../src/profiles/profiles';
+import { PROFILES, profileForModelName } from '../../../src/profiles/profiles';
+import { profileSettings } from '../../../src/runner/agent-settings';
 import { answer, fakeTools, search, visit } from '../agent/helpers';
 
 const lastUser = (messages: readonly ChatMessage[]) =>

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { ProviderId } from '../../../../src/settings/provider-ids';
 import { createMemoryCache, type SearchCache } from '../../../../src/tools/search/cache';
 import { createSearchChain, SearchChainError } from '../../../../src/tools/search/chain';
 import { SearchError, type SearchErrorKind } from '../../../../src/tools/search/errors';
-import type {
-  ProviderId,
-  SearchHit,
-  SearchOptions,
-  SearchProvider,
-} from '../../../../src/tools/search/types';
+import type { SearchHit, SearchOptions, SearchProvider } from '../../../../src/tools/search/types';
 
 const hit = (n: number): SearchHit => ({
   title: `Result ${n}`,
