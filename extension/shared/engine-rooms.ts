@@ -3,9 +3,11 @@
 // logic lives in src/.
 
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
+import { createEngineHandlers } from '../../src/hosts/engine-handlers';
+import { createRunnerHandlers } from '../../src/hosts/runner-handlers';
+import { createSearchTestHandlers } from '../../src/hosts/search-test-handler';
 import { createModelLibrary } from '../../src/llm/download/model-library';
 import { createEngineChooser } from '../../src/llm/host/engine-choice';
-import { createEngineHandlers } from '../../src/hosts/engine-handlers';
 import { createEngineHost } from '../../src/llm/host/engine-host';
 import { createWebLlmAdmin } from '../../src/llm/host/webllm-admin';
 import { OpenAiEngine } from '../../src/llm/openai/openai-engine';
@@ -19,7 +21,6 @@ import { extensionUrl } from '../../src/platform/runtime';
 import { PROFILES, type ProfileId } from '../../src/profiles/profiles';
 import type { EarlierSeen } from '../../src/runner/earlier-seen';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
-import { createRunnerHandlers } from '../../src/hosts/runner-handlers';
 import type { Settings } from '../../src/settings/schema';
 import { openStore, requestPersistence, type Store } from '../../src/store';
 import { loadSettings as readSettings } from '../../src/store/settings-store';
@@ -27,7 +28,6 @@ import { createAgentTools } from '../../src/tools/agent-tools/create-agent-tools
 import { createModelEvidence } from '../../src/tools/agent-tools/model-evidence';
 import { createPdfReader, PDF_MAX_BYTES } from '../../src/tools/agent-tools/pdf-reader';
 import { buildSearchChain, storeSearchCache } from '../../src/tools/agent-tools/search-setup';
-import { createSearchTestHandlers } from '../../src/hosts/search-test-handler';
 import {
   evidenceBudget,
   readsSignedOut,

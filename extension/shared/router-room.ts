@@ -1,6 +1,8 @@
 // The router room (tabs, the user's current page) and the browser-level listeners that go with it
 // (context menus, the research-this-page command). Chrome's service worker and Firefox's background
 // page both host it; listeners are registered synchronously so the browser can wake the context for them.
+
+import { createRouterHandlers } from '../../src/hosts/router-handlers';
 import type { HandlerTable } from '../../src/messaging/handlers';
 import { readActiveTab } from '../../src/platform/active-tab';
 import {
@@ -16,7 +18,6 @@ import { extensionVersion } from '../../src/platform/runtime';
 import { watchExtensionFetches } from '../../src/platform/server-ip-watch';
 import { readTabPage } from '../../src/platform/tab-page';
 import { researchThisPage } from '../../src/router/research-this-page';
-import { createRouterHandlers } from '../../src/hosts/router-handlers';
 import { readThroughTab } from '../../src/tools/browse/tabs/tab-reader';
 
 export interface RouterRoomOptions {

@@ -1,15 +1,15 @@
-import type { RoomHandlers } from '../messaging/handlers';
-import type { Settings } from '../settings/schema';
 import type { ModelLibrary } from '../llm/download/model-library';
-import { OpenAiEngine } from '../llm/openai/openai-engine';
-import { summarizeProbe, type WebGpuProbe } from '../llm/webgpu-probe';
 import { describeEngineCatalog } from '../llm/host/engine-catalog';
 import type { EngineHost } from '../llm/host/engine-host';
 import { statusForSettings } from '../llm/host/engine-status';
 import { findOllama } from '../llm/host/local-servers';
-import { createModelHandlers } from './model-handlers';
 import { createServerHealth } from '../llm/host/server-health';
 import type { WebLlmAdmin } from '../llm/host/webllm-admin';
+import { OpenAiEngine } from '../llm/openai/openai-engine';
+import { summarizeProbe, type WebGpuProbe } from '../llm/webgpu-probe';
+import type { RoomHandlers } from '../messaging/handlers';
+import type { Settings } from '../settings/schema';
+import { createModelHandlers } from './model-handlers';
 
 export interface EngineHandlerDeps {
   startedAt: number;

@@ -1,8 +1,8 @@
-import type { RoomHandlers } from '../messaging/handlers';
-import { parseSettings, type Settings } from '../settings/schema';
 import type { ModelLibrary } from '../llm/download/model-library';
 import { describeChoice, type EngineHost } from '../llm/host/engine-host';
 import type { EnginePlan } from '../llm/host/engine-status';
+import type { RoomHandlers } from '../messaging/handlers';
+import { parseSettings, type Settings } from '../settings/schema';
 
 type ModelMessages = 'engine.plan' | 'engine.sample' | 'engine.storedModels' | 'engine.deleteStored';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineHandlerDeps } from '../../../src/hosts/engine-handlers';
 import { createEngineHandlers } from '../../../src/hosts/engine-handlers';
-import { composeHandlers } from '../../../src/messaging/handlers';
-import { messages } from '../../../src/messaging/protocol';
 import type { RouterDeps } from '../../../src/hosts/router-handlers';
 import { createRouterHandlers } from '../../../src/hosts/router-handlers';
-import type { ResearchRunner } from '../../../src/runner/runner';
 import { createRunnerHandlers } from '../../../src/hosts/runner-handlers';
 import type { SearchTestDeps } from '../../../src/hosts/search-test-handler';
 import { createSearchTestHandlers } from '../../../src/hosts/search-test-handler';
+import { composeHandlers } from '../../../src/messaging/handlers';
+import { messages } from '../../../src/messaging/protocol';
+import type { ResearchRunner } from '../../../src/runner/runner';
 
 describe('room tables', () => {
   it('the four rooms together answer every message of the protocol, each exactly once', () => {
