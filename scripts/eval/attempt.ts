@@ -3,6 +3,7 @@ import { runResearch } from '../../src/agent/loop';
 import type { AgentSettings } from '../../src/agent/settings';
 import type { ResearchResult } from '../../src/agent/types';
 import { supportedShareOf } from '../../src/agent/voting';
+import { citeAnswer } from '../../src/citations/cite-answer';
 import { sessionToTrajectory, type Trajectory } from '../../src/export/trajectory';
 import type { ChatEngine } from '../../src/llm/engine';
 import type { EvalItem } from './dataset';
@@ -74,6 +75,7 @@ export async function runAttempt(
   const result = await runResearch(
     {
       engine: setup.engine,
+      cite: citeAnswer,
       tools: setup.tools,
       clock: opts.clock,
       ...(setup.tokenizer ? { tokenizer: setup.tokenizer } : {}),

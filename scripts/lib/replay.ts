@@ -3,6 +3,7 @@ import type { AgentTools, TokenCounter } from '../../src/agent/deps';
 import { runResearch } from '../../src/agent/loop';
 import type { AgentSettings } from '../../src/agent/settings';
 import type { ResearchResult, ToolCall } from '../../src/agent/types';
+import { citeAnswer } from '../../src/citations/cite-answer';
 import { ScriptedEngine } from './scripted-engine';
 
 /**
@@ -108,7 +109,7 @@ export async function replayTrajectory(
 ): Promise<{ summary: ReplaySummary; result: ResearchResult }> {
   const engine = replayEngine(t, opts.tokenizer, opts.budget);
   const result = await runResearch(
-    { engine, tools: replayTools(t, engine), tokenizer: opts.tokenizer, clock: opts.clock },
+    { engine, cite: citeAnswer, tools: replayTools(t, engine), tokenizer: opts.tokenizer, clock: opts.clock },
     {
       question: t.question,
       settings: {

@@ -1,6 +1,7 @@
 import type { ChatEngine } from '../llm/engine';
+import type { ReadPage } from './read-pages';
 import type { SearchResult, VisitResult } from './step-result';
-import type { ToolCall } from './types';
+import type { CitedAnswer, ToolCall } from './types';
 
 /** Everything the research loop needs from the outside world, passed in so it runs in Node and the browser. */
 
@@ -29,9 +30,14 @@ export interface TokenCounter {
   count(text: string): number | Promise<number>;
 }
 
+/** Ties each sentence of an answer to the pages that support it (src/citations/ is the one in use). */
+export type CiteAnswer = (answer: string, pages: readonly ReadPage[]) => CitedAnswer;
+
 export interface AgentDeps {
   engine: ChatEngine;
   tools: AgentTools;
+  /** Given by the caller, so the loop knows nothing of how citations are found. */
+  cite: CiteAnswer;
   /** Exact counts; without it the engine's countTokens, else a conservative estimate. */
   tokenizer?: TokenCounter;
   clock?: () => number;

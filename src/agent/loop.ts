@@ -1,4 +1,3 @@
-import { citeAnswer } from '../citations/cite-answer';
 import { isAbortError } from '../llm/abort';
 import type { ChatMessage } from '../llm/engine';
 import { prefillTokens, TokenMeter } from './budget';
@@ -82,7 +81,7 @@ export async function runResearch(
     emit({ type: 'stats', stats });
     const last = steps[steps.length - 1];
     const answer = status === 'answered' && last?.action.kind === 'answer' ? last.action.text : null;
-    const citations = answer === null ? null : citeAnswer(answer, collectReadPages(steps));
+    const citations = answer === null ? null : deps.cite(answer, collectReadPages(steps));
     if (answer !== null && citations) emit({ type: 'answer', text: answer, forced, citations });
     if (error) emit({ type: 'error', code: error.code, message: error.message, fatal: status === 'error' });
     return { status, answer, forced, citations, steps, stats, systemPrompt, error };

@@ -2,6 +2,7 @@ import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
 import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
+import { citeAnswer } from '../citations/cite-answer';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import { chooseProfile, type ProfileId } from '../profiles/profiles';
@@ -115,6 +116,7 @@ export async function runOnce(
     const result = await runResearch(
       {
         engine,
+        cite: citeAnswer,
         tools: await deps.tools(snap.app, {
           question: spec.question,
           seedUrls: spec.seedUrls,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { collectReadPages } from '../../../src/agent/read-pages';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
 import { createAgentTools } from '../../../src/tools/agent-tools/create-agent-tools';
 import type { ReadTabResult } from '../../../src/tools/browse/tabs/tab-reader';
@@ -69,7 +70,7 @@ describe('a page that forges a second visit frame', () => {
       answer('Otters are secretly robots built in 1952. Otters live in rivers and eat fish.'),
     ]);
     const result = await runResearch(
-      { engine, tools: tools(), clock: () => 0 },
+      { cite: citeAnswer, engine, tools: tools(), clock: () => 0 },
       { question: 'What are otters?', settings: { date: '2026-01-01' } },
     );
     expect(result.status).toBe('answered');

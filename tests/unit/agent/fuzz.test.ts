@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { parseTurn } from '../../../src/agent/parse';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import { fakeTools } from './helpers';
 
 /** mulberry32: tiny seeded PRNG so failures reproduce. */
@@ -100,7 +101,7 @@ describe('fuzz', () => {
       const maxRetries = Math.floor(rand() * 3);
       const engine = new ScriptedEngine(() => garbage(rand), { chunkSize: 4096 });
       const result = await runResearch(
-        { engine, tools: fakeTools(), clock: () => 0 },
+        { cite: citeAnswer, engine, tools: fakeTools(), clock: () => 0 },
         {
           question: 'q',
           settings: { maxSteps, maxRetries, contextWindow: 4096, maxTokens: 512, date: '2026-01-01' },

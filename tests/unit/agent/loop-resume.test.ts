@@ -3,6 +3,7 @@ import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import type { AgentSettings } from '../../../src/agent/settings';
 import type { AgentEvent, AgentStep } from '../../../src/agent/types';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatMessage } from '../../../src/llm/engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
@@ -21,7 +22,7 @@ function script(n: number): string[] {
 async function uninterrupted(turns: string[], settings: Partial<AgentSettings>, padding = '') {
   const engine = new ScriptedEngine(turns);
   const result = await runResearch(
-    { engine, tools: fakeTools(undefined, padding), tokenizer: counter, clock },
+    { cite: citeAnswer, engine, tools: fakeTools(undefined, padding), tokenizer: counter, clock },
     { question: 'q', settings },
   );
   return { engine, result };
@@ -52,7 +53,7 @@ async function abortedAt(
     }
   };
   const result = await runResearch(
-    { engine, tools, tokenizer: counter, clock },
+    { cite: citeAnswer, engine, tools, tokenizer: counter, clock },
     { question: 'q', settings },
     { signal: controller.signal, onEvent },
   );
@@ -69,7 +70,7 @@ async function resumed(
 ) {
   const engine = new ScriptedEngine(turns.slice(from));
   const result = await runResearch(
-    { engine, tools: fakeTools(undefined, padding), tokenizer: counter, clock },
+    { cite: citeAnswer, engine, tools: fakeTools(undefined, padding), tokenizer: counter, clock },
     { question: 'q', settings, resume: { systemPrompt, steps: JSON.parse(JSON.stringify(steps)) } },
   );
   return { engine, result };
@@ -148,7 +149,7 @@ describe('abort and resume', () => {
     const engine = new ScriptedEngine([search('big'), visit('https://example.org/big/1'), answer('ok')]);
     const tools = fakeTools(() => 'Huge page. '.repeat(5000));
     const result = await runResearch(
-      { engine, tools, tokenizer: counter, clock },
+      { cite: citeAnswer, engine, tools, tokenizer: counter, clock },
       { question: 'q', settings: { contextWindow: 3000, maxTokens: 600 } },
     );
     expect(result.answer).toBe('ok');

@@ -4,6 +4,7 @@ import { createControl } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
 import { FORCE_ANSWER_NOTE } from '../../../src/agent/loop-tools';
 import type { AgentEvent } from '../../../src/agent/types';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatMessage } from '../../../src/llm/engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
@@ -26,7 +27,7 @@ describe('research loop', () => {
     const events: AgentEvent[] = [];
     const toolCallsAtStart: number[] = [];
     const result = await runResearch(
-      { engine, tools, clock },
+      { cite: citeAnswer, engine, tools, clock },
       { question: 'What is a kiwi?', settings: fixed },
       {
         onEvent: (e) => {
@@ -71,7 +72,10 @@ describe('research loop', () => {
   it('answers an exact repeat with the earlier observation and a note, without calling the tool', async () => {
     const engine = new ScriptedEngine([search('kiwi'), search('kiwi'), answer('done')]);
     const tools = fakeTools();
-    const result = await runResearch({ engine, tools, clock }, { question: 'q', settings: fixed });
+    const result = await runResearch(
+      { cite: citeAnswer, engine, tools, clock },
+      { question: 'q', settings: fixed },
+    );
     expect(tools.calls).toEqual(['search:kiwi']);
     expect(result.steps[1]?.duplicateOf).toBe(0);
     const first = lastUser(engine.requests[1] ?? []);
@@ -86,7 +90,7 @@ describe('research loop', () => {
       lastUser(messages).includes(FORCE_ANSWER_NOTE) ? answer('best guess') : search(`q${call}`),
     );
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: { ...fixed, maxSteps: 5 } },
     );
     expect(result.status).toBe('answered');
@@ -101,7 +105,7 @@ describe('research loop', () => {
   it('ends without an answer, within limits, when the model never answers', async () => {
     const engine = new ScriptedEngine((_m, call) => search(`q${call}`));
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: { ...fixed, maxSteps: 4, maxRetries: 1 } },
     );
     expect(result.status).toBe('no-answer');
@@ -114,7 +118,7 @@ describe('research loop', () => {
       lastUser(messages).includes(FORCE_ANSWER_NOTE) ? answer('enough') : search(`q${call}`),
     );
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: { ...fixed, tokenBudget: 2000 } },
     );
     expect(result.status).toBe('answered');
@@ -131,7 +135,7 @@ describe('research loop', () => {
     const engine = new ScriptedEngine(['<think>hmm', 'no tags at all', '<tool_call>{oops', answer('fine')]);
     const events: AgentEvent[] = [];
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: { ...fixed, maxRetries: 2 } },
       { onEvent: (e) => events.push(e) },
     );
@@ -150,7 +154,7 @@ describe('research loop', () => {
     const engine = new ScriptedEngine([looping, answer('ok')]);
     const events: AgentEvent[] = [];
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: fixed },
       { onEvent: (e) => events.push(e) },
     );
@@ -169,7 +173,7 @@ describe('research loop', () => {
       "reasoning</think>\n<tool_call>\n{'name': 'search', 'arguments': {'query': 'kiwi', 'lang': 'en'}}\n</tool_call>";
     const engine = new ScriptedEngine([sloppy, answer('ok')]);
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: fixed },
     );
     expect(result.steps[0]?.call).toEqual({ name: 'search', arguments: { query: ['kiwi'] } });
@@ -182,7 +186,7 @@ describe('research loop', () => {
       lastUser(messages).includes(FORCE_ANSWER_NOTE) ? answer('now') : search(`q${call}`),
     );
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock },
       { question: 'q', settings: fixed },
       {
         control,
@@ -210,7 +214,7 @@ describe('research loop', () => {
     };
     const events: AgentEvent[] = [];
     const result = await runResearch(
-      { engine, tools, clock },
+      { cite: citeAnswer, engine, tools, clock },
       { question: 'q', settings: fixed },
       { onEvent: (e) => events.push(e) },
     );

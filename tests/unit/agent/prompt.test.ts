@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { buildSystemPrompt } from '../../../src/agent/prompt';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import { answer, fakeTools } from './helpers';
 
 describe('system prompt', () => {
@@ -25,7 +26,7 @@ describe('system prompt', () => {
   it('a custom prompt replaces the built-in one', async () => {
     const engine = new ScriptedEngine([answer('x')]);
     await runResearch(
-      { engine, tools: fakeTools() },
+      { cite: citeAnswer, engine, tools: fakeTools() },
       { question: 'q', settings: { systemPrompt: 'Be brief.' } },
     );
     expect(engine.requests[0]?.[0]).toEqual({ role: 'system', content: 'Be brief.' });
@@ -34,7 +35,7 @@ describe('system prompt', () => {
   it('takes the date from the injected clock', async () => {
     const engine = new ScriptedEngine([answer('x')]);
     await runResearch(
-      { engine, tools: fakeTools(), clock: () => new Date(2031, 4, 6, 12).getTime() },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock: () => new Date(2031, 4, 6, 12).getTime() },
       { question: 'q' },
     );
     expect(engine.requests[0]?.[0]?.content).toContain('Current date: 2031-05-06');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runResearch } from '../../../src/agent/loop';
 import type { AgentEvent } from '../../../src/agent/types';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatEngine, ChatOptions } from '../../../src/llm/engine';
 import { guardStalls } from '../../../src/llm/stall-guard';
 import { applyEvent, emptyView } from '../../../src/ui/session/session-state';
@@ -35,7 +36,7 @@ describe('a model stream that stalls and is retried', () => {
     let view = emptyView('s1', 'Q?');
     let liveAfterRetry = '';
     const result = await runResearch(
-      { engine, tools: fakeTools(), clock: Date.now },
+      { cite: citeAnswer, engine, tools: fakeTools(), clock: Date.now },
       { question: 'Capital of Portugal?', settings: { date: '2026-03-01', temperature: 0 } },
       {
         onEvent: (e) => {

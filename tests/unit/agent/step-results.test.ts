@@ -5,6 +5,7 @@ import { digestObservation } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { formatSearchObservation, formatVisitObservation } from '../../../src/agent/observation-format';
 import type { AgentStep } from '../../../src/agent/types';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatEngine } from '../../../src/llm/engine';
 import { answer, fakeTools, search, visit } from './helpers';
 
@@ -15,7 +16,7 @@ const withoutResults = (steps: readonly AgentStep[]) => steps.map((s) => ({ ...s
 async function run(turns: string[], tools = fakeTools(), extra: Record<string, number> = {}) {
   const engine = new ScriptedEngine(turns);
   return runResearch(
-    { engine, tools, tokenizer: counter, clock: () => 5_000 },
+    { cite: citeAnswer, engine, tools, tokenizer: counter, clock: () => 5_000 },
     { question: 'q', settings: { ...settings, ...extra } },
   );
 }
@@ -135,7 +136,7 @@ describe('structured step results', () => {
       },
     };
     const result = await runResearch(
-      { engine, tools: fakeTools(), tokenizer: counter, clock: () => 0 },
+      { cite: citeAnswer, engine, tools: fakeTools(), tokenizer: counter, clock: () => 0 },
       { question: 'q', settings },
     );
     expect(result.steps.map((s) => [s.tokens.enginePrompt, s.tokens.enginePrefill])).toEqual([

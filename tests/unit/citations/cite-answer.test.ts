@@ -50,7 +50,7 @@ describe('citations', () => {
       return out.map((r) => (r.url.endsWith('/2') ? { ...r, ok: false, reason: 'timed out' } : r));
     };
     const result = await runResearch(
-      { engine, tools, clock: () => 0 },
+      { cite: citeAnswer, engine, tools, clock: () => 0 },
       { question: 'q', settings: { date: '2026-01-01' } },
     );
     expect(collectReadPages(result.steps).map((p) => p.url)).toEqual(['https://example.org/kiwi%20bird/1']);
@@ -76,7 +76,7 @@ describe('citations', () => {
         ],
       }));
     const result = await runResearch(
-      { engine, tools, clock: () => 0 },
+      { cite: citeAnswer, engine, tools, clock: () => 0 },
       { question: 'q', settings: { date: '2026-01-01' } },
     );
     const pages = collectReadPages(result.steps);

@@ -6,6 +6,7 @@ import {
 } from '../../../scripts/lib/scripted-model-server';
 import type { AgentTools } from '../../../src/agent/deps';
 import { runResearch } from '../../../src/agent/loop';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import { grammarOfMode, withGrammar } from '../../../src/llm/grammar-engine';
 import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
 import type { WebLlmChunk, WebLlmModule, WebLlmRequest } from '../../../src/llm/webllm/types';
@@ -75,7 +76,7 @@ describe('requests under the dr-venus profile', () => {
     const engine = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
     await engine.load('https://example.org/dr-venus.gguf');
     const result = await runResearch(
-      { engine, tools },
+      { cite: citeAnswer, engine, tools },
       { question: 'How long is a day on Venus?', settings: DR_VENUS },
     );
     expect(result.answer).toBe('243 Earth days.');
@@ -103,9 +104,12 @@ describe('requests under the dr-venus profile', () => {
       grammarOfMode('protocol'),
     );
     await engine.load('https://example.org/dr-venus.gguf');
-    await runResearch({ engine, tools }, { question: 'q', settings: DR_VENUS });
+    await runResearch({ cite: citeAnswer, engine, tools }, { question: 'q', settings: DR_VENUS });
     expect(f.params[0]?.grammar).toMatch(/^think ::= \[a-zA-Z\] text-char/m);
-    await runResearch({ engine, tools }, { question: 'q', settings: { ...DR_VENUS, generationPrefix: '' } });
+    await runResearch(
+      { cite: citeAnswer, engine, tools },
+      { question: 'q', settings: { ...DR_VENUS, generationPrefix: '' } },
+    );
     expect(f.params.at(-1)?.grammar).toMatch(/^think ::= "<think>\\n" \[a-zA-Z\]/m);
   });
 
@@ -141,7 +145,7 @@ describe('requests under the dr-venus profile', () => {
     const engine = new WebLlmEngine({ loadModule: async () => mod, generationPrefix: '<think>\n' });
     await engine.load('DR-Venus-4B-q4f16_1-MLC');
     const result = await runResearch(
-      { engine, tools },
+      { cite: citeAnswer, engine, tools },
       { question: 'How long is a day on Venus?', settings: DR_VENUS },
     );
     expect(result.answer).toBe('243 Earth days.');
@@ -179,7 +183,7 @@ describe('requests under the dr-venus profile', () => {
     const engine = new OpenAiEngine({ baseUrl: server.url, contextWindow: 32768 });
     await engine.load('dr-venus-4b');
     const result = await runResearch(
-      { engine, tools },
+      { cite: citeAnswer, engine, tools },
       { question: 'How long is a day on Venus?', settings: DR_VENUS },
     );
     expect(result.answer).toBe('243 Earth days.');
@@ -212,7 +216,7 @@ describe('requests under the dr-venus profile', () => {
     await engine.load('dr-venus-4b');
     const deltas: string[] = [];
     const result = await runResearch(
-      { engine, tools },
+      { cite: citeAnswer, engine, tools },
       { question: 'How long is a day on Venus?', settings: DR_VENUS },
       { onEvent: (e) => e.type === 'delta' && e.seq === 0 && deltas.push(e.text) },
     );

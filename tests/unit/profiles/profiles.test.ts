@@ -3,6 +3,7 @@ import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { digestAssistant } from '../../../src/agent/digest';
 import { runResearch } from '../../../src/agent/loop';
 import { buildSystemPrompt } from '../../../src/agent/prompt';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatMessage } from '../../../src/llm/engine';
 import { PROFILES, profileForModelName } from '../../../src/profiles/profiles';
 import { profileSettings } from '../../../src/runner/agent-settings';
@@ -67,7 +68,7 @@ describe('model profiles', () => {
     const tools = fakeTools();
     tools.search = async (queries) => queries.map((query) => ({ query, hits: [], error: 'rate limited' }));
     const settings = { ...profileSettings('dr-venus', { prompts: texts }), maxRetries: 0, maxSteps: 3 };
-    const result = await runResearch({ engine, tools, clock }, { question: 'q', settings });
+    const result = await runResearch({ cite: citeAnswer, engine, tools, clock }, { question: 'q', settings });
     expect(result.answer).toBe('ok');
     expect(lastUser(engine.requests[1] ?? [])).toMatch(/^<tool_response>\nWrong shape: /);
     const failed = lastUser(engine.requests[2] ?? []);
@@ -84,7 +85,7 @@ describe('duplicate policy', () => {
     const tools = fakeTools();
     const retries: string[] = [];
     const result = await runResearch(
-      { engine, tools, clock },
+      { cite: citeAnswer, engine, tools, clock },
       { question: 'q', settings: { duplicatePolicy: 'resample' } },
       { onEvent: (e) => e.type === 'retry' && retries.push(e.reason) },
     );
@@ -98,7 +99,7 @@ describe('duplicate policy', () => {
     const engine = new ScriptedEngine([search('kiwi'), search('kiwi'), search('kiwi'), answer('done')]);
     const tools = fakeTools();
     const result = await runResearch(
-      { engine, tools, clock },
+      { cite: citeAnswer, engine, tools, clock },
       { question: 'q', settings: { duplicatePolicy: 'resample', maxRetries: 1 } },
     );
     expect(tools.calls).toEqual(['search:kiwi', 'search:kiwi']);
@@ -116,7 +117,7 @@ describe('folds in trained formats', () => {
     const engine = new ScriptedEngine(turns, { countTokens: counter.count });
     const tools = fakeTools(undefined, ' More detail.'.repeat(25));
     const result = await runResearch(
-      { engine, tools, tokenizer: counter, clock },
+      { cite: citeAnswer, engine, tools, tokenizer: counter, clock },
       { question: 'q', settings: { contextWindow: 6000, maxTokens: 600, ...settings } },
     );
     return { engine, result };
@@ -166,7 +167,13 @@ describe('folds in trained formats', () => {
       },
     );
     const result = await runResearch(
-      { engine, tools: fakeTools(undefined, ' More detail.'.repeat(150)), tokenizer: counter, clock },
+      {
+        cite: citeAnswer,
+        engine,
+        tools: fakeTools(undefined, ' More detail.'.repeat(150)),
+        tokenizer: counter,
+        clock,
+      },
       { question: 'q', settings: { contextWindow: 12_000, maxTokens: 600 } },
     );
     const folded = engine.requests.find(
@@ -203,7 +210,7 @@ describe('no-fold policy', () => {
     );
     const tools = fakeTools(undefined, ' More detail.'.repeat(25));
     const result = await runResearch(
-      { engine, tools, tokenizer: counter, clock },
+      { cite: citeAnswer, engine, tools, tokenizer: counter, clock },
       { question: 'q', settings: { contextWindow: 3000, maxTokens: 600, foldPolicy: 'no-fold' } },
     );
     expect(result.status).toBe('answered');
@@ -227,7 +234,7 @@ describe('no-fold policy', () => {
   it('auto folds only in windows below 128K', async () => {
     const engine = new ScriptedEngine([search('a'), answer('x')], { contextWindow: 262_144 });
     const result = await runResearch(
-      { engine, tools: fakeTools() },
+      { cite: citeAnswer, engine, tools: fakeTools() },
       { question: 'q', settings: { ...profileSettings('dr-venus'), contextWindow: 0 } },
     );
     expect(result.answer).toBe('x');
