@@ -4,19 +4,30 @@
  * rule to show it fails):
  *
  * - only src/platform/ names the browser globals `chrome` / `browser`;
- * - the pure rooms (agent, extract, export, security) import nothing from platform/, ui/ or extension/;
+ * - the pure rooms (agent, citations, profiles, extract, export, security) import nothing from platform/, ui/ or extension/;
  * - nothing else in src/ imports platform/ (logic takes the browser as parameters; entry points in
  *   extension/ wire the platform in), and nothing in src/ imports extension/, tests/ or scripts/
  *   (but the eval CLI's Node wiring, scripts/eval/node/, may use the dev code in scripts/lib/);
  * - the UI imports neither the platform nor the runner (it is a view over messages and the store);
  * - src/test-seams/ (code only the e2e build includes) is imported by entry points, not by logic;
+ * - every room stands on a floor of floors.ts, and no import (type-only included) runs up a floor;
  * - no import cycle between files, and none between rooms through imports that exist at run time
  *   (a room is a folder of src/, with llm/host and each tools/ folder a room of its own).
  */
 import ts from 'typescript';
+import { FLOORS, floorOf, roomOf } from './floors';
+import { cycles } from './graph-cycles';
+
+export { FLOORS, roomOf };
 
 export interface Violation {
-  rule: 'browser-global' | 'import-boundary' | 'file-cycle' | 'room-cycle';
+  rule:
+    | 'browser-global'
+    | 'import-boundary'
+    | 'upward-import'
+    | 'unplaced-room'
+    | 'file-cycle'
+    | 'room-cycle';
   file: string;
   detail: string;
 }
@@ -36,18 +47,6 @@ interface ImportEdge {
   typeOnly: boolean;
 }
 
-/** The room a file belongs to: `agent`, `llm/host`, `tools/browse`, `extension/background`, … */
-function roomOf(file: string): string {
-  const parts = file.split('/');
-  if (parts[0] === 'extension') return `extension/${parts[1] ?? ''}`;
-  if (parts[0] !== 'src') return parts[0] ?? file;
-  const top = parts[1] ?? '';
-  if (parts.length > 3 && ((top === 'llm' && parts[2] === 'host') || top === 'tools')) {
-    return `${top}/${parts[2]}`;
-  }
-  return top;
-}
-
 function resolve(tree: SourceTree, from: string, spec: string): string | null {
   if (!spec.startsWith('.')) return null;
   const dir = from.split('/').slice(0, -1);
@@ -55,7 +54,8 @@ function resolve(tree: SourceTree, from: string, spec: string): string | null {
     if (part === '..') dir.pop();
     else if (part !== '.') dir.push(part);
   }
-  const base = dir.join('/');
+  // `./x.js` names the emitted file; the source is `./x.ts`.
+  const base = dir.join('/').replace(/\.js$/, '');
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]) {
     if (tree.has(candidate)) return candidate;
   }
@@ -147,7 +147,14 @@ function browserGlobals(source: ts.SourceFile): { name: string; line: number }[]
   return found;
 }
 
-const PURE_ROOMS = ['src/agent/', 'src/extract/', 'src/export/', 'src/security/'];
+const PURE_ROOMS = [
+  'src/agent/',
+  'src/citations/',
+  'src/profiles/',
+  'src/extract/',
+  'src/export/',
+  'src/security/',
+];
 
 /** Why `from` may not import `to`, or null when it may. */
 function forbiddenImport(from: string, to: string): string | null {
@@ -177,42 +184,38 @@ function forbiddenImport(from: string, to: string): string | null {
   return null;
 }
 
-/** Strongly connected components with more than one node, or a node with an edge to itself. */
-function cycles(nodes: Iterable<string>, next: (n: string) => Iterable<string>): string[][] {
-  let index = 0;
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const connect = (v: string) => {
-    order.set(v, index);
-    low.set(v, index);
-    index += 1;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of next(v)) {
-      if (!order.has(w)) {
-        connect(w);
-        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v) ?? 0, order.get(w) ?? 0));
+/** Rooms missing from the floor table, and imports from a lower floor to a higher one. */
+function floorViolations(graph: ReadonlyMap<string, ImportEdge[]>): Violation[] {
+  const out: Violation[] = [];
+  const unplaced = new Set<string>();
+  const name = (level: number | undefined) => FLOORS.find((f) => f.level === level)?.name ?? '?';
+  for (const [file, edges] of graph) {
+    const room = roomOf(file);
+    const level = floorOf(room);
+    if (level === undefined) {
+      if (!unplaced.has(room)) {
+        unplaced.add(room);
+        out.push({
+          rule: 'unplaced-room',
+          file,
+          detail: `room ${room} is on no floor of scripts/lib/floors.ts`,
+        });
       }
+      continue;
     }
-    if (low.get(v) === order.get(v)) {
-      const component: string[] = [];
-      let w: string | undefined;
-      do {
-        w = stack.pop();
-        if (w === undefined) break;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1 || [...next(v)].includes(v)) found.push(component.sort());
+    for (const e of edges) {
+      const to = floorOf(roomOf(e.to));
+      if (to === undefined || to <= level) continue;
+      out.push({
+        rule: 'upward-import',
+        file,
+        detail:
+          `imports ${e.to}${e.typeOnly ? ' (type-only)' : ''}: ${room} (floor ${level}, ${name(level)}) ` +
+          `may not import ${roomOf(e.to)} (floor ${to}, ${name(to)})`,
+      });
     }
-  };
-  for (const n of nodes) if (!order.has(n)) connect(n);
-  return found;
+  }
+  return out;
 }
 
 export function checkBoundaries(tree: SourceTree): Violation[] {
@@ -238,6 +241,7 @@ export function checkBoundaries(tree: SourceTree): Violation[] {
     }
   }
 
+  out.push(...floorViolations(graph));
   const inGraph = (f: string) => graph.has(f);
   for (const c of cycles(graph.keys(), (f) => (graph.get(f) ?? []).map((e) => e.to).filter(inGraph))) {
     out.push({ rule: 'file-cycle', file: c[0] ?? '', detail: `import cycle: ${c.join(' → ')}` });

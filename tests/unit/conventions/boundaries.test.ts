@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBoundaries, type SourceTree } from '../../../scripts/lib/boundaries';
+import { checkBoundaries, FLOORS, type SourceTree, type Violation } from '../../../scripts/lib/boundaries';
 
 const root = process.cwd();
 
@@ -22,13 +22,103 @@ function readTree(dirs: string[]): SourceTree {
 }
 
 const tree = (files: Record<string, string>): SourceTree => new Map(Object.entries(files));
-const rules = (files: Record<string, string>) =>
-  checkBoundaries(tree(files)).map((v) => `${v.rule} ${v.file}`);
+/** The rules checked before the floor table; their fixtures keep asserting only those. */
+const EARLIER_RULES: readonly Violation['rule'][] = [
+  'browser-global',
+  'import-boundary',
+  'file-cycle',
+  'room-cycle',
+];
+const rules = (files: Record<string, string>, only: readonly Violation['rule'][] = EARLIER_RULES) =>
+  checkBoundaries(tree(files))
+    .filter((v) => only.includes(v.rule))
+    .map((v) => `${v.rule} ${v.file}`);
+const floorRules = (files: Record<string, string>) => rules(files, ['upward-import', 'unplaced-room']);
+
+/** A file path in a room: `llm` is the files directly in src/llm/, `extension/x` a folder of extension/. */
+const fileIn = (room: string, name: string) =>
+  room.startsWith('extension/')
+    ? `${room}/${name}.ts`
+    : room === 'llm'
+      ? `src/llm/${name}.ts`
+      : `src/${room}/${name}.ts`;
+const specTo = (from: string, to: string) => {
+  const up = from.split('/').length - 1;
+  return `${'../'.repeat(up)}${to.replace(/\.ts$/, '')}`;
+};
 
 describe('code boundaries (ARCHITECTURE.md §2), checked on the repository', () => {
   it('src/ and extension/ keep every rule', () => {
     const violations = checkBoundaries(readTree(['src', 'extension', 'tests', 'scripts']));
     expect(violations.map((v) => `${v.rule} ${v.file}: ${v.detail}`)).toEqual([]);
+    // Parsing every file of the repository takes 10–20 s on a loaded 2-core box.
+  }, 60_000);
+});
+
+describe('the floor table (scripts/lib/floors.ts, drawn in docs/ARCHITECTURE.md)', () => {
+  it('places every room once', () => {
+    const rooms = FLOORS.flatMap((f) => f.rooms);
+    expect(new Set(rooms).size).toBe(rooms.length);
+    expect(FLOORS.map((f) => f.level)).toEqual(FLOORS.map((_, i) => i));
+  });
+
+  it('fails on an import up each pair of floors, type-only or not, and passes the same imports down', () => {
+    for (const low of FLOORS) {
+      for (const high of FLOORS.filter((f) => f.level > low.level)) {
+        const from = fileIn(low.rooms[0] ?? '', 'low');
+        const to = fileIn(high.rooms[0] ?? '', 'high');
+        const files = (typeOnly: boolean) => ({
+          [from]: `import ${typeOnly ? 'type ' : ''}{ H } from '${specTo(from, to)}';\nexport const l = 1 as unknown as H;\n`,
+          [to]: 'export type H = number;\n',
+        });
+        const where = `${low.name} → ${high.name}`;
+        expect(floorRules(files(false)), where).toEqual([`upward-import ${from}`]);
+        expect(floorRules(files(true)), `${where} (type-only)`).toEqual([`upward-import ${from}`]);
+        const down = {
+          [to]: `import { l } from '${specTo(to, from)}';\nexport const h = l;\n`,
+          [from]: 'export const l = 1;\n',
+        };
+        expect(floorRules(down), `${high.name} → ${low.name}`).toEqual([]);
+      }
+    }
+  });
+
+  it('fails on agent/ → store/, a type-only llm/ → runner/ and tools/browse/ → runner/', () => {
+    expect(
+      floorRules({
+        'src/agent/save.ts': "import { put } from '../store/repo';\nexport const save = put;\n",
+        'src/store/repo.ts': 'export const put = (s: string) => s;\n',
+        'src/llm/openai/engine.ts':
+          "import type { RunSpec } from '../../runner/run-spec';\nexport type E = RunSpec;\n",
+        'src/llm/host/status.ts':
+          "import type { RunSpec } from '../../runner/run-spec.js';\nexport type S = RunSpec;\n",
+        'src/runner/run-spec.ts': 'export interface RunSpec { question: string }\n',
+        'src/tools/browse/tabs/read.ts':
+          "import { RunSpec } from '../../../runner/run-spec';\nexport const r = RunSpec;\n",
+      }),
+    ).toEqual([
+      'upward-import src/agent/save.ts',
+      'upward-import src/llm/openai/engine.ts',
+      'upward-import src/llm/host/status.ts',
+      'upward-import src/tools/browse/tabs/read.ts',
+    ]);
+  });
+
+  it('resolves `.js` specifiers, and fails on a room that stands on no floor', () => {
+    expect(
+      rules(
+        {
+          'src/agent/loop.ts': "import { t } from '../platform/i18n.js';\nexport const x = t;\n",
+          'src/platform/i18n.ts': 'export const t = (k: string) => k;\n',
+          'src/attic/old.ts': 'export const o = 1;\n',
+        },
+        ['import-boundary', 'upward-import', 'unplaced-room'],
+      ),
+    ).toEqual([
+      'import-boundary src/agent/loop.ts',
+      'upward-import src/agent/loop.ts',
+      'unplaced-room src/attic/old.ts',
+    ]);
   });
 });
 
