@@ -19,6 +19,8 @@ interface BenchModule {
   needsDist?: boolean;
   /** Diagnostic benches (traces) run only when named: `npm run bench -- NAME`. */
   onlyWhenNamed?: boolean;
+  /** A bench that needs longer than MODULE_TIMEOUT_MS says so. */
+  timeoutMs?: number;
 }
 
 /** A hung bench must not hang the whole run; its browser dies with the process at the end. */
@@ -89,7 +91,7 @@ async function main(): Promise<number> {
         built = true;
       }
       progress(`${name}: running`);
-      out[name] = await withTimeout(mod.run(), MODULE_TIMEOUT_MS);
+      out[name] = await withTimeout(mod.run(), mod.timeoutMs ?? MODULE_TIMEOUT_MS);
     } catch (e) {
       failed = true;
       out[name] = { error: message(e) };

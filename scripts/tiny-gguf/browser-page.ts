@@ -4,12 +4,13 @@
  * through an import map), and a GGUF from memory. Used by the tiny-GGUF check and the engine bench.
  * A plain http page, not an extension: the extension's CSP is wired separately.
  */
+import { createReadStream, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WLLAMA_ESM = join(ROOT, 'node_modules/@wllama/wllama/esm');
@@ -67,8 +68,8 @@ export interface WllamaPage {
  * extension's pages are (manifest keys), so wllama can run more than one thread.
  */
 export async function openWllamaPage(
-  model: Uint8Array,
-  opts: { isolated?: boolean } = {},
+  model: Uint8Array | { file: string },
+  opts: { isolated?: boolean; userDataDir?: string } = {},
 ): Promise<WllamaPage> {
   const engineJs = await bundleEngine();
   const isolation = opts.isolated
@@ -82,7 +83,18 @@ export async function openWllamaPage(
     };
     if (path === '/') return send(200, PAGE, TYPES['.html']);
     if (path === '/engine.js') return send(200, engineJs, TYPES['.js']);
-    if (path === '/model.gguf') return send(200, model, TYPES['.gguf']);
+    if (path === '/model.gguf' && model instanceof Uint8Array) return send(200, model, TYPES['.gguf']);
+    if (path === '/model.gguf' && 'file' in model) {
+      // A file on disk is streamed: a twin of hundreds of MB need not sit in this process.
+      res.writeHead(200, {
+        'content-type': TYPES['.gguf'] ?? '',
+        'content-length': String(statSync(model.file).size),
+        'cache-control': 'no-store',
+        ...isolation,
+      });
+      createReadStream(model.file).pipe(res);
+      return;
+    }
     if (path.startsWith('/wllama/')) {
       const file = normalize(join(WLLAMA_ESM, path.slice('/wllama/'.length)));
       if (!file.startsWith(WLLAMA_ESM)) return send(403, 'forbidden');
@@ -96,9 +108,10 @@ export async function openWllamaPage(
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let browser: Browser | null = null;
+  let context: BrowserContext | null = null;
   try {
-    browser = await chromium.launch({
+    // A persistent context names the profile directory, so a bench can find its renderer in /proc.
+    context = await chromium.launchPersistentContext(opts.userDataDir ?? '', {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
@@ -108,13 +121,13 @@ export async function openWllamaPage(
         '--no-first-run',
       ],
     });
-    const page = await browser.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (e) => console.error('[page error]', e.message));
     await page.goto(`${url}/`);
     await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, {
       timeout: 30_000,
     });
-    const opened = browser;
+    const opened = context;
     return {
       url,
       page,
@@ -124,7 +137,7 @@ export async function openWllamaPage(
       },
     };
   } catch (err) {
-    await browser?.close();
+    await context?.close();
     server.close();
     throw err;
   }
