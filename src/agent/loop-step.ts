@@ -8,6 +8,8 @@ import type { AgentEvent, ParsedTurn, ToolCall } from './types';
 /** The model sometimes writes the tool's reply itself; stopping there keeps it from hallucinating results. */
 export const STOP_STRINGS = ['<tool_response>'];
 
+const THINK_END = '</think>';
+
 export interface SampleRequest {
   engine: ChatEngine;
   messages: ChatMessage[];
@@ -128,15 +130,18 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       signal: inner.signal,
       onDelta: (delta) => {
         if (cutAt >= 0) return;
+        const from = streamed.length;
         streamed += delta;
-        req.emit({
-          type: 'delta',
-          seq: req.seq,
-          attempt: shown,
-          text: delta,
-          phase: thinking ? 'think' : 'action',
-        });
-        if (thinking && streamed.includes('</think>')) thinking = false;
+        // The end of the thinking may arrive inside a delta, or split over two ("</thi", "nk>\n<an"):
+        // the part up to `</think>` is thought, the rest is the action.
+        const end = thinking ? streamed.indexOf(THINK_END) : -1;
+        const split = end < 0 ? (thinking ? delta.length : 0) : Math.max(0, end + THINK_END.length - from);
+        if (end >= 0) thinking = false;
+        const emit = (text: string, phase: 'think' | 'action') => {
+          if (text) req.emit({ type: 'delta', seq: req.seq, attempt: shown, text, phase });
+        };
+        emit(delta.slice(0, split), 'think');
+        emit(delta.slice(split), 'action');
         const at = guard.check(streamed);
         if (at >= 0) {
           cutAt = at;

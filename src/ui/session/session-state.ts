@@ -129,7 +129,8 @@ export function applyEvent(view: SessionView, e: AgentEvent): SessionView {
         ...view,
         status: 'running',
         systemPrompt: e.systemPrompt,
-        question: e.question || view.question,
+        // What the user typed: a follow-up's run question also holds the earlier Q&A for the model.
+        question: view.session?.question || view.question || e.question,
       };
     case 'request':
       return { ...view, status: 'running', live: { seq: e.seq, attempt: e.attempt, think: '', action: '' } };

@@ -1,7 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { draftAnswer } from '../answer/answer-draft';
 import { AnswerView, votesOf } from '../answer/answer-view';
 import { savedStepLimit } from '../answer/forced-note';
+import { StreamingAnswer } from '../answer/streaming-answer';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
@@ -107,6 +109,7 @@ export function SessionView({
     void client.send('runner.resume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
   const canRetry = !running && !view.readOnly && view.status !== 'unknown';
   const answerText = view.answer?.text;
+  const draft = answerText === undefined ? draftAnswer(view.live, view.steps, running) : null;
 
   // When the run ends with an answer, bring the answer (at the top of the session) into view.
   const top = useRef<HTMLElement>(null);
@@ -166,6 +169,8 @@ export function SessionView({
           votes={votesOf(view.session?.stats)}
           t={t}
         />
+      ) : draft ? (
+        <StreamingAnswer text={draft} steps={view.steps} t={t} />
       ) : null}
       <Trail
         steps={view.steps}
