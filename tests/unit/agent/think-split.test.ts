@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runResearch } from '../../../src/agent/loop';
 import type { AgentEvent } from '../../../src/agent/types';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatEngine, ChatOptions } from '../../../src/llm/engine';
 import { applyEvent, emptyView } from '../../../src/ui/session/session-state';
 import { liveLineText } from '../../../src/ui/trajectory/live-line';
@@ -28,7 +29,7 @@ async function liveTurns(pieces: string[]) {
   const seen: Array<{ think: string; action: string; line: string }> = [];
   const events: AgentEvent[] = [];
   await runResearch(
-    { engine: chunked(pieces), tools: fakeTools(), clock: Date.now },
+    { cite: citeAnswer, engine: chunked(pieces), tools: fakeTools(), clock: Date.now },
     { question: 'Capital of Portugal?', settings: { date: '2026-03-01', temperature: 0 } },
     {
       onEvent: (e) => {
