@@ -12,6 +12,7 @@ import type { PagesRepo } from '../../store/pages-repo';
 import type { ReadTabResult } from '../browse/tabs/tab-reader';
 import { createLimiter, TAB_CLOSED_REASON } from '../browse/tabs/tab-reader';
 import type { SearchChain } from '../search/chain';
+import { capQueries, capUrls } from './call-caps';
 
 export interface PageText {
   url: string;
@@ -149,7 +150,10 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     }
     let signedIn = false;
     if (!page) {
-      const r = await limit(() => deps.readTab(url, signal));
+      // A read still queued when Stop comes starts nothing (100,000 queued reads would each open a tab).
+      const r = await limit(() =>
+        signal.aborted ? Promise.reject(signal.reason) : deps.readTab(url, signal),
+      );
       if (r.closed) throw new RunInterrupted('tab-closed', `${TAB_CLOSED_REASON} (${url})`, TAB_CLOSED_HINT);
       if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
       via = r.via;
@@ -261,7 +265,15 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
   };
 
   return {
-    search: (queries, { signal }) => Promise.all(queries.map((q) => searchOne(q, signal))),
-    visit: (urls, goal, { signal }) => Promise.all(urls.map((u) => visitOne(u, goal, signal))),
+    search: async (queries, { signal }) => {
+      const { run, dropped } = capQueries(queries);
+      const results = await Promise.all(run.map((q) => searchOne(q, signal)));
+      return dropped ? [...results, dropped] : results;
+    },
+    visit: async (urls, goal, { signal }) => {
+      const { run, dropped } = capUrls(urls);
+      const results = await Promise.all(run.map((u) => visitOne(u, goal, signal)));
+      return dropped ? [...results, dropped] : results;
+    },
   };
 }
