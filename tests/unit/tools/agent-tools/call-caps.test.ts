@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../../src/agent/loop';
+import { citeAnswer } from '../../../../src/citations/cite-answer';
 import type { ChatMessage } from '../../../../src/llm/engine';
 import { DEFAULT_URL_POLICY } from '../../../../src/security/url-policy';
 import { createAgentTools, type ToolDeps } from '../../../../src/tools/agent-tools/create-agent-tools';
@@ -71,7 +72,7 @@ describe('per-call caps: one call cannot make the run do unbounded work', () => 
     const tools = createAgentTools(deps, { question: 'q', seedUrls: [] });
     const started = performance.now();
     const result = await runResearch(
-      { engine, tools, clock: Date.now },
+      { cite: citeAnswer, engine, tools, clock: Date.now },
       { question: 'q', settings: { date: '2026-03-01', temperature: 0 } },
     );
     expect(performance.now() - started).toBeLessThan(15_000);
@@ -101,7 +102,7 @@ describe('per-call caps: one call cannot make the run do unbounded work', () => 
     const tools = createAgentTools(deps, { question: 'q', seedUrls: [] });
     let stoppedAt = 0;
     const running = runResearch(
-      { engine, tools, clock: Date.now },
+      { cite: citeAnswer, engine, tools, clock: Date.now },
       { question: 'q', settings: { date: '2026-03-01', temperature: 0 } },
       {
         signal: stop.signal,
