@@ -25,6 +25,8 @@ export interface EvalConfig {
   /** The model under test; null only with --replay. */
   server: ServerSpec | null;
   judge: { mode: 'exact' } | ({ mode: 'llm' } & ServerSpec);
+  /** A judge prompt template file (`{question}`, `{response}`, `{correct_answer}`); built-in when absent. */
+  judgePrompt: string | undefined;
   extractor: ServerSpec | null;
   attempts: number;
   concurrency: number;
@@ -54,6 +56,7 @@ export interface RawArgs {
   'judge-server'?: string;
   'judge-model'?: string;
   'judge-api-key'?: string;
+  'judge-prompt'?: string;
   attempts?: string;
   concurrency?: string;
   profile?: string;
@@ -160,6 +163,7 @@ export function configFromArgs(a: RawArgs, env: Record<string, string | undefine
       `--judge takes "exact" (an LLM judge is --judge-server URL --judge-model NAME), got "${a.judge}"`,
     );
   if (a.judge === 'exact' && judgeServer) errors.push('--judge exact and --judge-server exclude each other');
+  if (a['judge-prompt'] !== undefined && !judgeServer) errors.push('--judge-prompt needs --judge-server');
   const extractor = take(
     server(a['extractor-server'], a['extractor-model'], a['extractor-api-key'], [
       '--extractor-server',
@@ -180,6 +184,7 @@ export function configFromArgs(a: RawArgs, env: Record<string, string | undefine
     replay,
     server: model,
     judge: judgeServer ? { mode: 'llm', ...judgeServer } : { mode: 'exact' },
+    judgePrompt: a['judge-prompt'],
     extractor,
     attempts: take(int(a.attempts, '--attempts', 1, 1), 1),
     concurrency: take(int(a.concurrency, '--concurrency', 1, 1), 1),

@@ -14,6 +14,7 @@ export const OPTION_TABLE = {
   'judge-server': { type: 'string' },
   'judge-model': { type: 'string' },
   'judge-api-key': { type: 'string' },
+  'judge-prompt': { type: 'string' },
   attempts: { type: 'string' },
   concurrency: { type: 'string' },
   profile: { type: 'string' },
@@ -48,9 +49,12 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
   --server URL           OpenAI-compatible base URL ending in /v1 (vLLM, llama.cpp, Ollama, ...)
   --model NAME           model name the server knows
   --api-key KEY          or SLEUTH_API_KEY
-  --judge exact          normalised match of the gold answer (default without a judge server)
+  --judge exact          only an answer equal to the gold one after normalising (case, punctuation,
+                         markdown, articles) is right (default without a judge server)
   --judge-server URL --judge-model NAME [--judge-api-key KEY | SLEUTH_JUDGE_API_KEY]
-                         LLM judge in the BrowseComp grader style
+                         LLM judge in the BrowseComp grader style; only an exactly equal answer skips it
+  --judge-prompt FILE    the judge's prompt template, with {question}, {response} and {correct_answer}
+                         (e.g. the reference grader's text pasted into a file)
   --attempts K           attempts per question (default 1): Pass@1..K and Maj@K
   --concurrency N        questions in parallel (default 1)
   --profile NAME         general | dr-venus (default: dr-venus for DR-Venus model names, else general)

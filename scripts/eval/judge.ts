@@ -1,6 +1,6 @@
 import type { ChatEngine } from '../../src/llm/engine';
-import { containsGold, matchesGold } from './answer-match';
-import { buildJudgePrompt, parseJudgeReply } from './judge-prompt';
+import { sameAnswer } from './answer-match';
+import { buildJudgePrompt, type JudgeTemplate, parseJudgeReply } from './judge-prompt';
 import { type RetryPolicy, withRetry } from './retry';
 import { isTransientEngineError } from './retrying-engine';
 
@@ -31,33 +31,39 @@ export class JudgeFailure extends Error {
 
 const isEmpty = (prediction: string | null) => prediction === null || prediction.trim() === '';
 
+/** `--judge exact`: normalised equality with the gold answer or an alias; anything else is wrong. */
 export function exactJudge(): Judge {
   return async (c) =>
     isEmpty(c.prediction)
       ? { correct: false, raw: null, by: 'empty' }
-      : { correct: goldsOf(c).some((g) => matchesGold(c.prediction, g)), raw: null, by: 'exact' };
+      : { correct: goldsOf(c).some((g) => sameAnswer(c.prediction, g)), raw: null, by: 'exact' };
 }
 
 export const JUDGE_TEMPERATURE = 0.1;
 
 /**
  * An LLM judge (BrowseComp grader style) at temperature 0.1. An empty answer is incorrect without
- * asking; an answer that contains the gold answer word for word is correct without asking; a reply
+ * asking; an answer equal to the gold one after normalising is correct without asking (the only
+ * shortcut: one that merely contains the gold words is asked about like any other); a reply
  * without a `correct: yes|no` line is incorrect (its text is kept), unless it was cut off by the
  * token limit, which makes the judgement fail.
  */
-export function llmJudge(engine: ChatEngine, policy: RetryPolicy, maxTokens = 4096): Judge {
+export function llmJudge(
+  engine: ChatEngine,
+  policy: RetryPolicy,
+  opts: { maxTokens?: number; template?: JudgeTemplate } = {},
+): Judge {
+  const maxTokens = opts.maxTokens ?? 4096;
   return async (c, signal) => {
     if (isEmpty(c.prediction)) return { correct: false, raw: null, by: 'empty' };
     const prediction = c.prediction ?? '';
-    if (goldsOf(c).some((g) => containsGold(prediction, g)))
+    if (goldsOf(c).some((g) => sameAnswer(prediction, g)))
       return { correct: true, raw: null, by: 'exact-shortcut' };
     const also = c.aliases?.length ? ` (also accepted: ${c.aliases.join('; ')})` : '';
-    const prompt = buildJudgePrompt({
-      question: c.question,
-      response: prediction,
-      correctAnswer: `${c.gold}${also}`,
-    });
+    const prompt = buildJudgePrompt(
+      { question: c.question, response: prediction, correctAnswer: `${c.gold}${also}` },
+      opts.template,
+    );
     let text: string;
     let cut = false;
     try {

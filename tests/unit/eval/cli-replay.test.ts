@@ -21,7 +21,7 @@ const count = readdirSync(dir).filter((f) => f.endsWith('.json')).length;
 afterAll(removeTempOuts);
 
 describe('npm run eval --replay', { timeout: 60_000 }, () => {
-  it('marks every DR-Venus fixture trajectory correct with --judge exact', async () => {
+  it('replays every DR-Venus fixture trajectory to its answer; --judge exact passes only equal ones', async () => {
     const out = tempOut('replay');
     const run = await runCli(['--replay', '--judge', 'exact', '--data', dir, '--out', out]);
     expect(run.code).toBe(0);
@@ -31,15 +31,16 @@ describe('npm run eval --replay', { timeout: 60_000 }, () => {
       windows: [
         {
           window: 131072,
-          pass1: 1,
-          passAtK: { '1': 1 },
-          majAtK: 1,
           errors: 0,
           terminations: { answered: count },
         },
       ],
     });
     const rows = readRuns(readFileSync(join(out, 'runs.jsonl'), 'utf8')).rows;
+    // The recorded answers are right (each fixture's is), but only 0000's is the gold text itself
+    // ("Paul Beneke"); the others say more ("**1805**  The London … firm was founded in 1805"),
+    // which only a judge model may accept.
+    expect(rows.filter((r) => r.correct).map((r) => r.id)).toEqual(['0000']);
     expect(rows.map((r) => r.id).sort()).toEqual(
       readdirSync(dir)
         .filter((f) => f.endsWith('.json'))

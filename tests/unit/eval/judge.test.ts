@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exactJudge, JudgeFailure, llmJudge } from '../../../scripts/eval/judge';
-import { buildJudgePrompt, parseJudgeReply } from '../../../scripts/eval/judge-prompt';
+import { buildJudgePrompt, parseJudgeReply, parseJudgeTemplate } from '../../../scripts/eval/judge-prompt';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { EngineError } from '../../../src/llm/engine';
 
@@ -44,13 +44,17 @@ describe('judge replies', () => {
 });
 
 describe('judges', () => {
-  it('exact: normalised match, empty answers incorrect, aliases accepted', async () => {
+  it('exact: normalised equality, empty answers incorrect, aliases accepted', async () => {
     const j = exactJudge();
-    expect(await j({ question: 'q', gold: 'Paris', prediction: 'It is **Paris**.' }, signal)).toEqual({
+    expect(await j({ question: 'q', gold: 'Paris', prediction: '**“Paris.”**' }, signal)).toEqual({
       correct: true,
       raw: null,
       by: 'exact',
     });
+    // Containing the gold words is not being the answer.
+    expect((await j({ question: 'q', gold: 'Paris', prediction: 'It is **Paris**.' }, signal)).correct).toBe(
+      false,
+    );
     expect((await j({ question: 'q', gold: 'Paris', prediction: '' }, signal)).by).toBe('empty');
     expect(
       (await j({ question: 'q', gold: 'Paris', aliases: ['Lutetia'], prediction: 'Lutetia' }, signal))
@@ -58,14 +62,46 @@ describe('judges', () => {
     ).toBe(true);
   });
 
-  it('llm: exact answers and empty answers never reach the judge model', async () => {
+  it('llm: only equal answers and empty answers skip the judge model', async () => {
     const engine = new ScriptedEngine(['correct: no']);
     const j = llmJudge(engine, instant);
-    expect(
-      (await j({ question: 'q', gold: 'Ellen Fetter', prediction: 'It was Ellen Fetter.' }, signal)).by,
-    ).toBe('exact-shortcut');
+    expect((await j({ question: 'q', gold: 'Ellen Fetter', prediction: '*ellen fetter*' }, signal)).by).toBe(
+      'exact-shortcut',
+    );
     expect((await j({ question: 'q', gold: 'x', prediction: null }, signal)).correct).toBe(false);
     expect(engine.callCount).toBe(0);
+  });
+
+  // The three answers the old containment shortcut passed without asking (issue 28).
+  it.each([
+    ['It is not Paris; the answer is Lyon', 'Paris'],
+    ['Candidates: Marie Curie or Lise Meitner', 'Marie Curie'],
+    ['On 12 March 1950 the storm killed 3 people and destroyed 40 homes.', '3'],
+  ])('llm: "%s" for gold %s goes to the judge, whose "no" makes it wrong', async (prediction, gold) => {
+    const engine = new ScriptedEngine(['extracted_final_answer: None\nreasoning: no\ncorrect: no']);
+    const j = llmJudge(engine, instant);
+    const verdict = await j({ question: 'q', gold, prediction }, signal);
+    expect(verdict).toMatchObject({ correct: false, by: 'llm' });
+    expect(engine.callCount).toBe(1);
+    expect((await exactJudge()({ question: 'q', gold, prediction }, signal)).correct).toBe(false);
+  });
+
+  it('llm: a prompt template from a file is filled and sent as written', async () => {
+    const template = parseJudgeTemplate(
+      'Q={question}\nR={response}\nA={correct_answer}\nSay correct: yes|no',
+    );
+    if (typeof template === 'string') throw new Error(template);
+    const engine = new ScriptedEngine(['correct: yes']);
+    const j = llmJudge(engine, instant, { template });
+    expect(
+      (await j({ question: 'Who?', gold: 'Paris', prediction: 'Lutèce {question}' }, signal)).correct,
+    ).toBe(true);
+    expect(engine.requests[0]?.[0]?.content).toBe(
+      'Q=Who?\nR=Lutèce {question}\nA=Paris\nSay correct: yes|no',
+    );
+    expect(parseJudgeTemplate('Grade {response} against {correct_answer}')).toBe(
+      'the judge prompt has no {question} (it needs all three)',
+    );
   });
 
   it('llm: the verdict decides, malformed is incorrect, the raw text is kept', async () => {
@@ -86,7 +122,7 @@ describe('judges', () => {
 
   it('llm: a reply cut off before its verdict fails the judgement', async () => {
     const engine = new ScriptedEngine([`extracted_final_answer: London\nreasoning: ${'long '.repeat(200)}`]);
-    const j = llmJudge(engine, instant, 64);
+    const j = llmJudge(engine, instant, { maxTokens: 64 });
     await expect(j({ question: 'q', gold: 'Paris', prediction: 'London' }, signal)).rejects.toThrow(
       /cut off at 64 tokens/,
     );
