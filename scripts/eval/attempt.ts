@@ -25,9 +25,18 @@ export interface AttemptSpec {
   attempt: number;
 }
 
+/**
+ * The exported trajectory plus, for a seeded run, the seeds: the base and attempt the request seeds
+ * were derived from, and the kept reply's seed of each assistant turn in order (a replay with the
+ * same base and attempt sends the same ones).
+ */
+export type EvalTrajectory = Trajectory & {
+  sampling?: { base: number; attempt: number; seeds: number[] };
+};
+
 export interface AttemptOutcome {
   row: RunRow;
-  trajectory: Trajectory;
+  trajectory: EvalTrajectory;
 }
 
 function terminationOf(r: ResearchResult): Termination {
@@ -131,5 +140,16 @@ export async function runAttempt(
     updatedAt: opts.clock(),
     settings: {},
   };
-  return { row, trajectory: sessionToTrajectory(session, result.steps, result.systemPrompt) };
+  const trajectory: EvalTrajectory = {
+    ...sessionToTrajectory(session, result.steps, result.systemPrompt),
+    ...(setup.settings.seed
+      ? {
+          sampling: {
+            ...setup.settings.seed,
+            seeds: result.steps.filter((s) => s.seed !== undefined).map((s) => s.seed ?? 0),
+          },
+        }
+      : {}),
+  };
+  return { row, trajectory };
 }

@@ -1,7 +1,6 @@
 /**
- * A fetch for the OpenAI-compatible engine that adds fields to every chat request body, here the
- * sampling `seed`: each attempt sends its own seed, so attempts differ from each other yet a rerun
- * of the same attempt samples the same way on servers that honour seeds (vLLM, llama.cpp, Ollama).
+ * A fetch for the OpenAI-compatible engine that adds fields to every chat request body, for
+ * anything the engine interface cannot carry (seeds it carries: see src/agent/request-seed.ts).
  */
 export function withBodyFields(inner: typeof fetch, fields: Record<string, unknown>): typeof fetch {
   if (Object.keys(fields).length === 0) return inner;
@@ -19,6 +18,3 @@ export function withBodyFields(inner: typeof fetch, fields: Record<string, unkno
     return inner(input, { ...init, body: JSON.stringify({ ...body, ...fields }) });
   };
 }
-
-/** Seed of one attempt: distinct per attempt, the same on every rerun. */
-export const attemptSeed = (base: number, attempt: number) => base + attempt;

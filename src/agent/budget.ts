@@ -52,10 +52,17 @@ export class TokenMeter {
     return Math.ceil(sum * this.scale);
   }
 
-  /** Learns from the engine's own prompt count; only ever grows, within reason. */
+  /**
+   * Learns from the engine's own prompt count (a server's `usage.prompt_tokens`). An estimate is
+   * corrected both ways: it runs 12–31 % above Qwen3's real count on the DR-Venus trajectories, and
+   * a budget kept that far high cuts runs early; the factor follows the latest report, within
+   * 0.5–2. An exact counter is only corrected upward (the chat template's tokens it cannot see).
+   */
   correct(measured: number, reported: number | undefined): void {
-    if (!reported || measured <= 0 || reported <= measured) return;
-    this.scale = Math.min(2, Math.max(this.scale, (reported / measured) * this.scale));
+    if (!reported || measured <= 0) return;
+    const ratio = reported / (measured / this.scale);
+    const next = this.counter ? Math.max(this.scale, ratio) : ratio;
+    this.scale = Math.min(2, Math.max(0.5, next));
   }
 
   /** Frees counts of strings no longer sent (after a fold). */

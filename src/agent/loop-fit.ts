@@ -29,10 +29,15 @@ export async function fitRequest(c: {
   settings: AgentSettings;
   digest: DigestOptions;
   meter: TokenMeter;
+  /** The no-fold policy's request for the answer: sent as it is while half a reply's room is left. */
+  answerRequest?: boolean;
 }): Promise<Fitted | null> {
   const messages = renderConversation(c.base, c.steps, c.fold, c.digest);
   const promptTokens = await c.meter.prompt(messages);
-  if (promptTokens <= c.budget.promptBudget)
+  const limit = c.answerRequest
+    ? c.budget.window - Math.floor(c.budget.maxTokens / 2)
+    : c.budget.promptBudget;
+  if (promptTokens <= limit)
     return { messages, promptTokens, fold: c.fold, folded: false, beforeTokens: promptTokens };
   const choice = await chooseFold({
     base: c.base,

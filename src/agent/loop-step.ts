@@ -3,6 +3,7 @@ import type { ChatEngine, ChatMessage, FinishReason } from '../llm/engine';
 import type { TokenMeter } from './budget';
 import { parseTurn, toolCallOf } from './parse';
 import { findRepetition, RepetitionGuard } from './repetition';
+import { requestSeed, type SeedBase } from './request-seed';
 import type { AgentEvent, ParsedTurn, ToolCall } from './types';
 
 /** The model sometimes writes the tool's reply itself; stopping there keeps it from hallucinating results. */
@@ -20,6 +21,8 @@ export interface SampleRequest {
   presencePenalty?: number;
   /** Generation prefix (see ChatOptions.prefix). */
   prefix?: string;
+  /** Seeds each sample of the turn with its own seed (see request-seed.ts). */
+  seed?: SeedBase;
   signal: AbortSignal;
   seq: number;
   maxRetries: number;
@@ -44,6 +47,8 @@ export interface SampleResult {
   reportedPrefillTokens: number | undefined;
   finishReason: FinishReason;
   decodeTokensPerSecond: number | undefined;
+  /** The kept sample's seed, when seeded. */
+  seed: number | undefined;
 }
 
 /**
@@ -81,6 +86,7 @@ export async function sampleTurn(req: SampleRequest): Promise<SampleResult> {
         reportedPrefillTokens: one.reportedPrefillTokens,
         finishReason: one.finishReason,
         decodeTokensPerSecond: one.decodeTokensPerSecond,
+        seed: req.seed ? requestSeed(req.seed, req.seq, attempt) : undefined,
       };
     }
     const reason =
@@ -126,6 +132,7 @@ async function sampleOnce(req: SampleRequest, attempt: number): Promise<OneSampl
       ...(req.topK !== undefined ? { topK: req.topK } : {}),
       ...(req.presencePenalty !== undefined ? { presencePenalty: req.presencePenalty } : {}),
       ...(req.prefix ? { prefix: req.prefix } : {}),
+      ...(req.seed ? { seed: requestSeed(req.seed, req.seq, attempt) } : {}),
       stop: STOP_STRINGS,
       signal: inner.signal,
       onDelta: (delta) => {

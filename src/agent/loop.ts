@@ -111,13 +111,14 @@ export async function runResearch(
   };
 
   /**
-   * No-fold policy: whether the conversation with this step's result leaves less than one more
-   * turn's room. The next reply must still fit after the result gives way to the request for the
-   * answer, so the check keeps a reply's worth in hand (the reference keeps ~20K of a 261K window).
+   * No-fold policy: whether the conversation with this step's result leaves less than one reply's
+   * room (the request it makes would not fit). The request for the answer that takes the result's
+   * place is shorter; should this step's own reply have pushed even that past the budget, the
+   * forced request is folded once (loop-fit.ts) rather than sent too long.
    */
   const overflows = async (step: AgentStep): Promise<boolean> => {
     const next = renderConversation(base, [...steps.slice(0, step.seq), step], fold, digest);
-    return (await meter.prompt(next)) > budget.promptBudget - budget.maxTokens;
+    return (await meter.prompt(next)) > budget.promptBudget;
   };
 
   const completeTool = async (step: AgentStep): Promise<void> => {
@@ -156,7 +157,10 @@ export async function runResearch(
           code: 'no-answer',
           message: 'The step limit was reached without an answer.',
         });
-      const fit = await fitRequest({ base, steps, fold, budget, settings, digest, meter });
+      // No-fold: the newest result already gave way to the request for the answer; it may use the
+      // room one reply was kept for (the step that filled the window spent part of it).
+      const answerRequest = forceNext && !folds;
+      const fit = await fitRequest({ base, steps, fold, budget, settings, digest, meter, answerRequest });
       if (!fit) {
         const message = `The context window (${budget.window} tokens) cannot hold the question and the system prompt.`;
         return finish('error', { code: 'context-too-small', message });
@@ -178,12 +182,15 @@ export async function runResearch(
       const sample = await sampleTurn({
         engine: deps.engine,
         messages,
-        maxTokens: replyLimit(settings, budget, promptTokens),
+        maxTokens: answerRequest
+          ? Math.min(replyLimit(settings, budget, promptTokens), budget.window - promptTokens)
+          : replyLimit(settings, budget, promptTokens),
         temperature: settings.temperature,
         topP: settings.topP,
         ...(settings.topK !== undefined ? { topK: settings.topK } : {}),
         ...(settings.presencePenalty !== undefined ? { presencePenalty: settings.presencePenalty } : {}),
         ...(settings.generationPrefix ? { prefix: settings.generationPrefix } : {}),
+        ...(settings.seed ? { seed: settings.seed } : {}),
         signal,
         seq,
         maxRetries: settings.maxRetries,
@@ -210,6 +217,7 @@ export async function runResearch(
         fold,
         folded,
         attempts: sample.attempts,
+        ...(sample.seed !== undefined ? { seed: sample.seed } : {}),
         startedAt,
         finishedAt: null,
         tokens: {

@@ -1,6 +1,7 @@
 import { type DuplicatePolicy, type FoldPolicy, LARGE_WINDOW, type ProfileId } from '../profiles/profile-ids';
 import { DEFAULT_TEXTS, type PromptTexts } from '../profiles/prompt-texts';
 import type { DigestStyle } from './digest';
+import type { SeedBase } from './request-seed';
 
 /**
  * Run settings with their defaults; every field can be overridden per run. A model profile
@@ -49,6 +50,8 @@ export interface AgentSettings {
   tokenBudget: number;
   /** Milliseconds after which the next turn must answer. */
   timeBudgetMs: number;
+  /** Seed every request with requestSeed(seed, step, sample); unset: the engine's own sampling. */
+  seed?: SeedBase;
 }
 
 export const DEFAULT_SETTINGS: AgentSettings = {

@@ -107,6 +107,8 @@ export interface AgentStep {
   folded: boolean;
   /** Samples drawn for this turn (1 + re-samples). */
   attempts: number;
+  /** Sampling seed of the kept reply, when the run was seeded (settings.seed). */
+  seed?: number;
   startedAt: number;
   finishedAt: number | null;
   tokens: StepTokens;

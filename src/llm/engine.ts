@@ -36,6 +36,8 @@ export interface ChatOptions {
    */
   prefix?: string;
   stop?: string[];
+  /** Sampling seed of this request (see agent/request-seed.ts); engines without one ignore it. */
+  seed?: number;
   /** A GBNF grammar (wllama) or a JSON/EBNF constraint the engine understands; ignored where unsupported. */
   grammar?: string;
   signal?: AbortSignal;

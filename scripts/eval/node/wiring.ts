@@ -6,10 +6,11 @@ import type { AttemptSetup } from '../attempt';
 import type { EvalConfig, ServerSpec } from '../cli-args';
 import type { EvalItem } from '../dataset';
 import { exactJudge, type Judge, llmJudge } from '../judge';
+import { type JudgeTemplate, parseJudgeTemplate } from '../judge-prompt';
 import type { Profile } from '../profiles';
-import { attemptSeed, withBodyFields } from '../request-fields';
+import { withBodyFields } from '../request-fields';
 import { retryingEngine } from '../retrying-engine';
-import type { CliIo } from './cli-io';
+import { type CliIo, readTextFile } from './cli-io';
 import { buildSearch, evalToolsFactory } from './eval-tools';
 
 /** The judge, and what each attempt runs with: a model server and real tools, or a recorded trajectory. */
@@ -49,7 +50,15 @@ export async function wire(
   if (config.judge.mode === 'llm') {
     const engine = await checkServer(config.judge, 'judge server', io, config.firstByteTimeoutMs);
     if (typeof engine === 'string') return engine;
-    judge = llmJudge(engine, config.retry);
+    let template: JudgeTemplate | undefined;
+    if (config.judgePrompt) {
+      const t = readTextFile(config.judgePrompt, '--judge-prompt');
+      if (!t.ok) return t.error;
+      const parsed = parseJudgeTemplate(t.text);
+      if (typeof parsed === 'string') return `--judge-prompt ${config.judgePrompt}: ${parsed}`;
+      template = parsed;
+    }
+    judge = llmJudge(engine, config.retry, template ? { template } : {});
   }
   const note = (what: string) => (err: unknown, retry: number, delay: number) =>
     io.stderr(
@@ -105,10 +114,7 @@ export async function wire(
         ...(model.apiKey ? { apiKey: model.apiKey } : {}),
         contextWindow: window,
         firstByteTimeoutMs: config.firstByteTimeoutMs,
-        fetch: withBodyFields(io.fetch, {
-          ...profile.requestFields,
-          ...(config.seed === null ? {} : { seed: attemptSeed(config.seed, attempt) }),
-        }),
+        fetch: withBodyFields(io.fetch, profile.requestFields),
       });
       await engine.load(model.model);
       return {
@@ -118,6 +124,8 @@ export async function wire(
           ...profile.settings,
           contextWindow: window,
           ...(config.maxSteps ? { maxSteps: config.maxSteps } : {}),
+          // Each request its own seed from these (src/agent/request-seed.ts), kept on its step.
+          ...(config.seed === null ? {} : { seed: { base: config.seed, attempt } }),
         },
       };
     },

@@ -109,6 +109,7 @@ export class OpenAiEngine implements ChatEngine {
     if (opts.topK !== undefined) body.top_k = opts.topK;
     if (opts.presencePenalty !== undefined) body.presence_penalty = opts.presencePenalty;
     if (opts.stop?.length) body.stop = [...opts.stop];
+    if (opts.seed !== undefined) body.seed = opts.seed;
     if (opts.grammar && this.opts.grammarField) body[this.opts.grammarField] = opts.grammar;
 
     const stream = await this.openChat(body, opts.signal);

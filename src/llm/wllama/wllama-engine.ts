@@ -195,7 +195,7 @@ export class WllamaEngine implements ChatEngine {
         ...(opts.presencePenalty === undefined ? {} : { presence_penalty: opts.presencePenalty }),
         ...(stops.length ? { stop: [...stops] } : {}),
         ...(opts.grammar ? { grammar: opts.grammar } : {}),
-        ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
+        ...((opts.seed ?? this.opts.seed) === undefined ? {} : { seed: opts.seed ?? this.opts.seed }),
         abortSignal: inner.signal,
         onData: (chunk) => {
           seen.last = chunk;

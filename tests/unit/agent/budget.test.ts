@@ -32,6 +32,27 @@ describe('token budget', () => {
     meter.correct(before, before * 1.5);
     expect(await meter.prompt(msgs)).toBe(Math.ceil(before * 1.5));
   });
+
+  it('an estimate learns a smaller count from the engine too, following the latest report', async () => {
+    const meter = new TokenMeter(null);
+    const msgs = [{ role: 'user' as const, content: 'x'.repeat(300) }];
+    const before = await meter.prompt(msgs);
+    expect(before).toBe(100 + 5 + 3);
+    meter.correct(before, 81);
+    expect(await meter.prompt(msgs)).toBe(81);
+    meter.correct(81, 54);
+    expect(await meter.prompt(msgs)).toBe(54);
+    meter.correct(54, 1);
+    expect(await meter.prompt(msgs)).toBe(54);
+  });
+
+  it('an exact counter is only corrected upward', async () => {
+    const meter = new TokenMeter((s) => s.length);
+    const msgs = [{ role: 'user' as const, content: 'x'.repeat(100) }];
+    const before = await meter.prompt(msgs);
+    meter.correct(before, Math.round(before / 2));
+    expect(await meter.prompt(msgs)).toBe(before);
+  });
 });
 
 describe('repetition', () => {

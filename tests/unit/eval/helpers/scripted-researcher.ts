@@ -1,5 +1,6 @@
 import { containsGold } from '../../../../scripts/eval/answer-match';
 import type { ScriptedReply } from '../../../../scripts/lib/scripted-model-server';
+import { requestSeed } from '../../../../src/agent/request-seed';
 import type { DevQuestion } from './dev-set';
 
 /**
@@ -31,14 +32,22 @@ const call = (name: string, args: unknown) =>
   `<think>\nNext I ${name === 'search' ? 'search the web' : 'read the page'}.\n</think>\n<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
 const answer = (text: string) => `<think>\nThe page says so.\n</think>\n<answer>${text}</answer>`;
 
+/** Which attempt (1..8) sent this request, read back from its seed (base 0, first sample of the step). */
+function attemptOfSeed(seed: unknown, step: number): number | null {
+  for (let attempt = 1; attempt <= 8; attempt++)
+    if (requestSeed({ base: 0, attempt }, step, 1) === seed) return attempt;
+  return null;
+}
+
 export function scriptedResearcher(questions: readonly DevQuestion[], design: Design) {
   const byQuestion = new Map(questions.map((q, i) => [q.question, { q, i }]));
   return (body: Record<string, unknown>): ScriptedReply => {
     const messages = messagesOf(body);
     const entry = byQuestion.get(messages[1]?.content ?? '');
-    if (!entry || typeof body.seed !== 'number') return answer('I was asked something unexpected.');
-    const { q, i } = entry;
     const turn = messages.filter((m) => m.role === 'assistant').length;
+    const attempt = attemptOfSeed(body.seed, turn);
+    if (!entry || attempt === null) return answer('I was asked something unexpected.');
+    const { q, i } = entry;
     const last = messages[messages.length - 1]?.content ?? '';
     if (turn === 0) return call('search', { query: [q.question] });
     if (turn === 1) {
@@ -49,7 +58,7 @@ export function scriptedResearcher(questions: readonly DevQuestion[], design: De
       if (!found) return answer(`${WRONG_ANSWER} (the search did not find the page)`);
       return call('visit', { url: [found], goal: q.question });
     }
-    if (design(q, i, body.seed) === 'right' && containsGold(last, q.answer)) return answer(q.answer);
+    if (design(q, i, attempt) === 'right' && containsGold(last, q.answer)) return answer(q.answer);
     return answer(WRONG_ANSWER);
   };
 }
