@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
 import { runResearch } from '../../../src/agent/loop';
 import { requestSeed } from '../../../src/agent/request-seed';
+import { citeAnswer } from '../../../src/citations/cite-answer';
 import type { ChatMessage, ChatOptions } from '../../../src/llm/engine';
 import { answer, fakeTools, search } from './helpers';
 
@@ -20,7 +21,7 @@ const script = ['no tags at all', search('x'), 'still no tags', answer('42')];
 async function run(seed: { base: number; attempt: number } | undefined) {
   const engine = new SeedRecordingEngine(script);
   const result = await runResearch(
-    { engine, tools: fakeTools() },
+    { cite: citeAnswer, engine, tools: fakeTools() },
     { question: 'q', settings: { contextWindow: 32768, ...(seed ? { seed } : {}) } },
   );
   return { engine, result };
