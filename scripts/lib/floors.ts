@@ -22,8 +22,8 @@ export const FLOORS: readonly Floor[] = [
   {
     level: 0,
     name: 'ground',
-    rooms: ['text', 'security', 'profiles'],
-    why: 'leaves: text segmentation, URL policy and gates, model profile data and prompt texts',
+    rooms: ['text', 'security', 'profiles', 'errors'],
+    why: 'leaves: text segmentation, URL policy and gates, model profile data and prompt texts, the error codes',
   },
   {
     level: 1,

@@ -1,3 +1,4 @@
+import { runErrorOf } from '../errors/run-error';
 import { isAbortError } from '../llm/abort';
 import type { ChatMessage } from '../llm/engine';
 import { prefillTokens, TokenMeter } from './budget';
@@ -83,11 +84,19 @@ export async function runResearch(
     const answer = status === 'answered' && last?.action.kind === 'answer' ? last.action.text : null;
     const citations = answer === null ? null : deps.cite(answer, collectReadPages(steps));
     if (answer !== null && citations) emit({ type: 'answer', text: answer, forced, citations });
-    if (error) emit({ type: 'error', code: error.code, message: error.message, fatal: status === 'error' });
+    if (error) {
+      const { code, message, info } = error;
+      emit({ type: 'error', code, message, fatal: status === 'error', ...(info ? { error: info } : {}) });
+    }
     return { status, answer, forced, citations, steps, stats, systemPrompt, error };
   };
   let forced = false;
-  if (typeof restored === 'string') return finish('error', { code: 'invalid-resume', message: restored });
+  if (typeof restored === 'string')
+    return finish('error', {
+      code: 'invalid-resume',
+      message: restored,
+      info: { code: 'invalid-resume', params: { detail: restored } },
+    });
   emit({
     type: 'start',
     runId: deps.newId?.() ?? String(clock()),
@@ -156,6 +165,7 @@ export async function runResearch(
         return finish('no-answer', {
           code: 'no-answer',
           message: 'The step limit was reached without an answer.',
+          info: { code: 'step-limit', params: { maxSteps: settings.maxSteps } },
         });
       // No-fold: the newest result already gave way to the request for the answer; it may use the
       // room one reply was kept for (the step that filled the window spent part of it).
@@ -163,7 +173,11 @@ export async function runResearch(
       const fit = await fitRequest({ base, steps, fold, budget, settings, digest, meter, answerRequest });
       if (!fit) {
         const message = `The context window (${budget.window} tokens) cannot hold the question and the system prompt.`;
-        return finish('error', { code: 'context-too-small', message });
+        return finish('error', {
+          code: 'context-too-small',
+          message,
+          info: { code: 'context-too-small', params: { window: budget.window } },
+        });
       }
       const { messages, promptTokens, folded } = fit;
       if (folded) {
@@ -244,7 +258,11 @@ export async function runResearch(
         step.finishedAt = clock();
         emit({ type: 'step-done', step: structuredClone(step) });
         if (step.action.kind === 'answer') return finish('answered');
-        return finish('no-answer', { code: 'no-answer', message: 'The final turn did not give an answer.' });
+        return finish('no-answer', {
+          code: 'no-answer',
+          message: 'The final turn did not give an answer.',
+          info: { code: 'no-final-answer', params: {} },
+        });
       }
       await completeTool(step);
     }
@@ -261,6 +279,7 @@ export async function runResearch(
     return finish('error', {
       code: 'engine-failed',
       message,
+      info: runErrorOf(err) ?? { code: 'engine-failed', params: { detail: message } },
       ...(typeof e.code === 'string' ? { engineCode: e.code } : {}),
     });
   }

@@ -1,3 +1,4 @@
+import type { SearchFailure } from '../errors/run-error';
 import { readStepResult } from './read-step-result';
 import type { AgentStep } from './types';
 
@@ -6,8 +7,10 @@ import type { AgentStep } from './types';
  * Such a run found nothing on the web, whatever its model went on to write: it ends as failed and
  * the panel points to the search settings.
  */
-export function allSearchesFailed(steps: readonly AgentStep[]): string | null {
-  let first: string | null = null;
+export function allSearchesFailed(
+  steps: readonly AgentStep[],
+): { text: string; info: SearchFailure | undefined } | null {
+  let first: { text: string; info: SearchFailure | undefined } | null = null;
   let searched = false;
   for (const s of steps) {
     if (s.action.kind !== 'search' || s.duplicateOf !== null) continue;
@@ -16,7 +19,7 @@ export function allSearchesFailed(steps: readonly AgentStep[]): string | null {
     for (const q of result.searches) {
       searched = true;
       if (!q.error) return null;
-      first ??= q.error;
+      first ??= { text: q.error, info: q.errorInfo };
     }
   }
   return searched ? first : null;

@@ -1,3 +1,5 @@
+import type { SearchFailure } from '../errors/run-error';
+
 /**
  * What a tool call produced, kept on the step beside the text the model saw. Citations, fold
  * digests, step cards and exports read these fields; they never parse the observation text back,
@@ -15,7 +17,10 @@ export interface SearchHit {
 export interface SearchResult {
   query: string;
   hits: SearchHit[];
+  /** The model's English text of why the query failed (it reads this in the tool response). */
   error?: string;
+  /** The same failure as data, which the panel words in the user's language. */
+  errorInfo?: SearchFailure;
 }
 
 /** How a page's text was obtained: a tab the user already had open, a new background tab, a direct fetch (PDF), or the page cache. */

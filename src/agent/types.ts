@@ -1,3 +1,4 @@
+import type { RunError } from '../errors/run-error';
 /**
  * Records and events of a research run. `AgentStep` is what a store persists (write-ahead: once
  * with status 'pending' before the tool runs, again when 'done'); `resume` rebuilds the exact
@@ -171,7 +172,8 @@ export type AgentEvent =
   /** The observation is attached; the step is final. */
   | { type: 'step-done'; step: AgentStep }
   | { type: 'answer'; text: string; forced: boolean; citations: CitedAnswer }
-  | { type: 'error'; code: AgentErrorCode; message: string; fatal: boolean }
+  /** `message` is English for logs and old readers; the panel words `error` when it is there. */
+  | { type: 'error'; code: AgentErrorCode; message: string; fatal: boolean; error?: RunError }
   | { type: 'stats'; stats: AgentStats };
 
 export type ResearchStatus = 'answered' | 'no-answer' | 'aborted' | 'error';
@@ -185,5 +187,5 @@ export interface ResearchResult {
   steps: AgentStep[];
   stats: AgentStats;
   systemPrompt: string;
-  error: { code: AgentErrorCode; message: string; engineCode?: string } | null;
+  error: { code: AgentErrorCode; message: string; engineCode?: string; info?: RunError } | null;
 }

@@ -3,6 +3,7 @@ import { runResearch } from '../agent/loop';
 import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import { citeAnswer } from '../citations/cite-answer';
+import { type RunError, runErrorOf } from '../errors/run-error';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import { chooseProfile, type ProfileId } from '../profiles/profiles';
@@ -67,6 +68,8 @@ export interface RunOutcome {
   error?: string;
   /** Set for failures the panel explains in its own way ('search-failed'). */
   errorCode?: string;
+  /** The failure as data, saved on the session for the panel and the export to word. */
+  info?: RunError;
   /** Null when the engine or tools failed before the loop ran. */
   result: ResearchResult | null;
 }
@@ -77,6 +80,8 @@ export interface RunOutcome {
  * read that the user closed (Continue reads the page again).
  */
 const PAUSE_CODES = new Set(['device-lost', 'timeout', 'tab-closed']);
+
+const STORE_FULL: RunError = { code: 'store-full', params: {} };
 
 const QUOTA_PAUSED = `${QUOTA_MESSAGE} The run is paused: press Continue once there is room.`;
 
@@ -105,6 +110,9 @@ export async function runOnce(
         code: 'store',
         message: quota ? QUOTA_PAUSED : err instanceof Error ? err.message : String(err),
         fatal: quota,
+        error: quota
+          ? STORE_FULL
+          : { code: 'store-failed', params: { detail: err instanceof Error ? err.message : String(err) } },
       },
     });
   });
@@ -138,29 +146,46 @@ export async function runOnce(
     await writer.flush();
     if (full.signal.aborted && !signal.aborted) {
       await keepPartial(deps, sessionId, writer.partial());
-      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', result };
+      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', info: STORE_FULL, result };
     }
     const paused = PAUSE_CODES.has(result.error?.engineCode ?? '');
     const error = result.error?.message;
     const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
     if (searchFailure !== null && !paused) {
-      const message = SEARCH_FAILED_MESSAGE(searchFailure);
-      writer.onEvent({ type: 'error', code: 'search-failed', message, fatal: true });
+      const message = SEARCH_FAILED_MESSAGE(searchFailure.text);
+      const info: RunError | undefined = searchFailure.info
+        ? { code: 'search-all-failed', params: { first: searchFailure.info } }
+        : undefined;
+      writer.onEvent({
+        type: 'error',
+        code: 'search-failed',
+        message,
+        fatal: true,
+        ...(info ? { error: info } : {}),
+      });
       await writer.flush();
-      return { status: 'error', error: message, errorCode: 'search-failed', result };
+      return {
+        status: 'error',
+        error: message,
+        errorCode: 'search-failed',
+        ...(info ? { info } : {}),
+        result,
+      };
     }
     const status = paused ? 'paused' : statusOf(result);
     if (status !== 'done') await keepPartial(deps, sessionId, writer.partial());
-    return { status, ...(error ? { error } : {}), result };
+    const info = result.error?.info;
+    return { status, ...(error ? { error } : {}), ...(info ? { info } : {}), result };
   } catch (err) {
     const e = err as { message?: string; hint?: string };
     const message = [e.message ?? String(err), e.hint].filter(Boolean).join(' ');
-    writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true });
+    const info = runErrorOf(err) ?? { code: 'engine-failed', params: { detail: message } };
+    writer.onEvent({ type: 'error', code: 'engine-failed', message, fatal: true, error: info });
     await writer.flush();
     await keepPartial(deps, sessionId, writer.partial());
     if (full.signal.aborted && !signal.aborted)
-      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', result: null };
-    return { status: signal.aborted ? 'stopped' : 'error', error: message, result: null };
+      return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', info: STORE_FULL, result: null };
+    return { status: signal.aborted ? 'stopped' : 'error', error: message, info, result: null };
   }
 }
 

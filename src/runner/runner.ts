@@ -1,6 +1,7 @@
 import { createControl, type ResearchControl } from '../agent/deps';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
+import type { RunError } from '../errors/run-error';
 import { isProfileId } from '../profiles/profiles';
 import { profileForSettings } from '../settings/model-profile';
 import { parseSettings } from '../settings/schema';
@@ -56,7 +57,7 @@ export function createResearchRunner(deps: RunnerDeps) {
     const entry: Active = { abort, controls: new Set([control]), done: Promise.resolve() };
     // Taken before the run, which appends to `steps`: every further attempt starts from the page.
     const seed = seeded ? steps.filter((s) => s.seq === 0).map((s) => structuredClone(s)) : [];
-    const finish = async (status: SessionStatus, error?: string, errorCode?: string) => {
+    const finish = async (status: SessionStatus, error?: string, errorCode?: string, info?: RunError) => {
       // A full disk can refuse this write too: the run still ends here (the session is then marked
       // paused at the next start), or no other run could ever start.
       await deps.store.sessions
@@ -64,6 +65,7 @@ export function createResearchRunner(deps: RunnerDeps) {
           status,
           ...(error ? { error } : {}),
           ...(errorCode ? { errorCode } : {}),
+          ...(info ? { errorInfo: toJson(info) } : {}),
         })
         .catch(() => undefined);
       active.delete(sessionId);
@@ -79,7 +81,7 @@ export function createResearchRunner(deps: RunnerDeps) {
       ).finally(() => entry.controls.delete(control));
       if (snap.app.attempts <= 1) {
         const outcome = await first;
-        return finish(outcome.status, outcome.error, outcome.errorCode);
+        return finish(outcome.status, outcome.error, outcome.errorCode, outcome.info);
       }
       try {
         const ctx = {
@@ -135,6 +137,7 @@ export function createResearchRunner(deps: RunnerDeps) {
       partialTurn: undefined,
       error: undefined,
       errorCode: undefined,
+      errorInfo: undefined,
     });
     const seeded = seededRun(session);
     const first = steps.find((s) => s.seq === 0);

@@ -25,6 +25,7 @@ export const sessionRecordSchema: v.GenericSchema<unknown, SessionRecord> = v.lo
   stats: v.optional(jsonValueSchema),
   error: optionalString,
   errorCode: optionalString,
+  errorInfo: v.optional(jsonValueSchema),
   readOnly: v.optional(v.boolean()),
   parentId: optionalString,
   attempt: optionalNumber,

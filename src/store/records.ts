@@ -22,6 +22,8 @@ export interface SessionRecord {
   error?: string;
   /** What kind of failure `error` is (an AgentErrorCode such as 'search-failed'), when known. */
   errorCode?: string;
+  /** The error as `{ code, params }` (a RunError, checked when read: see readRunError). */
+  errorInfo?: JsonValue;
   /** Imported sessions are shown but never resumed or edited. */
   readOnly?: boolean;
   /** Set on the extra attempts of a several-attempt run: the session they vote for. */

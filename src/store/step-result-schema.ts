@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { PageReadVia, SearchHit, SearchResult, StepResult, VisitResult } from '../agent/step-result';
+import { SearchFailureSchema } from '../errors/search-error-info';
 
 // Read-side check of a step's stored results. A record that fails it loads without results, and
 // its cards and citations fall back to reading the observation text, so nothing is lost.
@@ -17,6 +18,8 @@ const searchSchema: v.GenericSchema<unknown, SearchResult> = v.object({
   query: v.string(),
   hits: v.array(hitSchema),
   error: optionalString,
+  // A code this version does not know costs only the panel's words (it shows `error`), not the step.
+  errorInfo: v.fallback(v.optional(SearchFailureSchema), undefined),
 });
 
 const VIA = ['open-tab', 'new-tab', 'fetch', 'cache'] as const satisfies readonly PageReadVia[];

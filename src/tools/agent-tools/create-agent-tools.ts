@@ -11,7 +11,7 @@ import { checkUrl, type UrlPolicy } from '../../security/url-policy';
 import type { PagesRepo } from '../../store/pages-repo';
 import type { ReadTabResult } from '../browse/tabs/tab-reader';
 import { createLimiter, TAB_CLOSED_REASON } from '../browse/tabs/tab-reader';
-import type { SearchChain } from '../search/chain';
+import { type SearchChain, searchFailureOf } from '../search/chain';
 import { capQueries, capUrls } from './call-caps';
 
 export interface PageText {
@@ -114,7 +114,13 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
       return { query, hits };
     } catch (err) {
       if (signal.aborted) throw err;
-      return { query, hits: [], error: err instanceof Error ? err.message : String(err) };
+      const info = searchFailureOf(err);
+      return {
+        query,
+        hits: [],
+        error: err instanceof Error ? err.message : String(err),
+        ...(info ? { errorInfo: info } : {}),
+      };
     }
   };
 

@@ -5,10 +5,11 @@
  * a failover: it propagates as is.
  */
 
+import type { SearchFailure } from '../../errors/run-error';
 import type { ProviderId } from '../../settings/provider-ids';
 import { type BackoffPolicy, type BackoffState, DEFAULT_BACKOFF, isBackedOff, nextBackoff } from './backoff';
 import { cacheKey, DEFAULT_CACHE_TTL_MS, type SearchCache } from './cache';
-import { isSearchError, SearchError, type SearchErrorKind } from './errors';
+import { failureInfo, isSearchError, SearchError, type SearchErrorKind } from './errors';
 import { isTimeout } from './http';
 import { effectiveLocale } from './locale';
 import type { SearchHit, SearchOptions, SearchProvider } from './types';
@@ -39,6 +40,8 @@ export interface ProviderFailure {
   /** True when the provider was not asked because it was still paused. */
   skipped: boolean;
   message: string;
+  /** The failure as data, for the panel's words. */
+  info: SearchFailure;
 }
 
 export interface ProviderStatus {
@@ -62,10 +65,14 @@ export class SearchChainError extends Error {
   /** Earliest time (clock ms) a paused provider may be asked again. */
   readonly retryAt: number | undefined;
 
+  /** The first provider's failure (or that none is set up), for the panel's words. */
+  readonly info: SearchFailure;
+
   constructor(message: string, failures: ProviderFailure[], retryAt: number | undefined) {
     super(message);
     this.failures = failures;
     this.retryAt = retryAt;
+    this.info = firstFailure(failures);
   }
 }
 
@@ -124,7 +131,10 @@ export function createSearchChain(
       const { signal } = opts;
       signal?.throwIfAborted();
       const q = query.trim();
-      if (q === '') throw new SearchError('config', 'The search query is empty.');
+      if (q === '')
+        throw new SearchError('config', 'The search query is empty.', {
+          info: { code: 'search-empty-query', params: {} },
+        });
       if (providers.length === 0) {
         throw new SearchChainError(
           'No search provider is set up. Choose one in Options → Search.',
@@ -148,6 +158,14 @@ export function createSearchChain(
             kind: state.lastKind,
             skipped: true,
             message: `${provider.label} is paused for another ${wait} (${KIND_WORDS[state.lastKind]}).`,
+            info: {
+              code: 'search-paused',
+              params: {
+                provider: provider.label,
+                seconds: Math.max(1, Math.ceil((state.until - clock.now()) / 1000)),
+                after: state.lastKind,
+              },
+            },
           });
           continue;
         }
@@ -166,6 +184,7 @@ export function createSearchChain(
             kind: error.kind,
             skipped: false,
             message: error.message,
+            info: failureInfo(error, provider.label),
           });
         }
       }
@@ -222,6 +241,18 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, label: string): 
       },
     );
   });
+}
+
+/** What the panel words for a failed search: the chain's first reason, or the provider's own. */
+export function searchFailureOf(err: unknown): SearchFailure | undefined {
+  if (err instanceof SearchChainError) return err.info;
+  return isSearchError(err) ? err.info : undefined;
+}
+
+/** A paused provider says less than one that was asked and failed: prefer the latter's reason. */
+function firstFailure(failures: readonly ProviderFailure[]): SearchFailure {
+  const asked = failures.find((f) => !f.skipped) ?? failures[0];
+  return asked?.info ?? { code: 'search-none-set-up', params: {} };
 }
 
 function formatWait(ms: number): string {

@@ -1,3 +1,5 @@
+import type { SearchFailure } from '../../errors/run-error';
+
 /**
  * Typed search failures. `message` is shown to the user as is, so it names the provider, says what went
  * wrong in plain words and, where the user can fix it, where to do so. Messages never include API keys or
@@ -23,6 +25,8 @@ export interface SearchErrorDetails {
   /** From a Retry-After header given in seconds. */
   retryAfterMs?: number;
   cause?: unknown;
+  /** What the panel words (see failureInfo for the default from kind and status). */
+  info?: SearchFailure;
 }
 
 export class SearchError extends Error {
@@ -30,14 +34,55 @@ export class SearchError extends Error {
   readonly kind: SearchErrorKind;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly info: SearchFailure | undefined;
 
   constructor(kind: SearchErrorKind, message: string, details: SearchErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
     this.status = details.status;
     this.retryAfterMs = details.retryAfterMs;
+    this.info = details.info;
   }
 }
+
+/**
+ * The failure as data for the panel: what the error carries, or what its kind and status say. The
+ * message stays English: it is what the model reads in the tool response.
+ */
+export function failureInfo(error: SearchError, provider: string): SearchFailure {
+  if (error.info) return error.info;
+  const status = error.status ?? 0;
+  switch (error.kind) {
+    case 'unauthorized':
+      return { code: 'search-key-rejected', params: { provider, status } };
+    case 'blocked':
+      return { code: 'search-blocked', params: { provider, status } };
+    case 'rate-limited':
+      return QUOTA_STATUSES.has(status)
+        ? { code: 'search-quota-used', params: { provider, status } }
+        : { code: 'search-rate-limited', params: { provider, status } };
+    case 'server':
+      return { code: 'search-server-error', params: { provider, status } };
+    case 'timeout':
+      return { code: 'search-timeout', params: { provider, host: '', reach: 'public' } };
+    case 'network':
+      return {
+        code: 'search-unreachable',
+        params: { provider, host: '', reach: 'public', cause: 'unknown' },
+      };
+    case 'malformed':
+      return { code: 'search-malformed', params: { provider } };
+    case 'redirected':
+      return { code: 'search-redirected', params: { provider, to: '', how: 'hidden' } };
+    case 'config':
+      return error.status
+        ? { code: 'search-rejected', params: { provider, status } }
+        : { code: 'search-needs-setting', params: { provider, setting: 'other' } };
+  }
+}
+
+// 402 and Tavily's 432/433 mean the plan's quota is used up.
+const QUOTA_STATUSES = new Set([402, 432, 433]);
 
 export function isSearchError(value: unknown): value is SearchError {
   return value instanceof SearchError;
@@ -103,12 +148,37 @@ export function redirected(label: string, refusal: RedirectRefusal, cause?: unkn
   return new SearchError(
     'redirected',
     `${label} redirected the search ${why}; Sleuth does not follow a search provider's redirects. Set the address it answers at in Options → Search.`,
-    { cause },
+    {
+      cause,
+      info: {
+        code: 'search-redirected',
+        params: {
+          provider: label,
+          to: refusal.code === 'redirect-refused' ? new URL(refusal.to).host : '',
+          how:
+            refusal.code === 'redirect-refused'
+              ? 'refused'
+              : refusal.code === 'too-many-redirects'
+                ? 'too-many'
+                : 'hidden',
+        },
+      },
+    },
   );
 }
 
 export function missingSetting(label: string, what: string): SearchError {
-  return new SearchError('config', `${label} needs ${what}. Add it in Options → Search.`);
+  const setting = /api key/i.test(what) ? 'api-key' : /url|address/i.test(what) ? 'url' : 'other';
+  return new SearchError('config', `${label} needs ${what}. Add it in Options → Search.`, {
+    info: { code: 'search-needs-setting', params: { provider: label, setting } },
+  });
+}
+
+/** The address set for a provider is not an http(s) URL. */
+export function badUrl(label: string, message: string): SearchError {
+  return new SearchError('config', message, {
+    info: { code: 'search-bad-url', params: { provider: label } },
+  });
 }
 
 export function malformed(label: string, cause?: unknown): SearchError {

@@ -4,8 +4,10 @@
  */
 
 import * as v from 'valibot';
+import { netCauseOf } from '../../errors/net-cause';
 import { fetchHops, hopPolicyFor, isRedirectRefused } from '../../security/redirect-hops';
-import { errorForStatus, malformed, missingSetting, redirected, SearchError } from './errors';
+import { hostPortOf, reachOf } from '../../security/server-reach';
+import { badUrl, errorForStatus, malformed, missingSetting, redirected, SearchError } from './errors';
 import type { FetchFn } from './types';
 
 export interface HttpContext {
@@ -24,11 +26,11 @@ async function requestOk(
   init: RequestInit,
   classify?: StatusClassifier,
 ): Promise<Response> {
-  const response = await guard(ctx, () =>
+  const response = await guard(ctx, url, () =>
     fetchHops(ctx.fetch, url, { ...init, signal: ctx.signal ?? null }, { policy: hopPolicyFor(url) }),
   );
   if (response.ok) return response;
-  const body = await guard(ctx, () => response.text()).catch(() => '');
+  const body = await guard(ctx, url, () => response.text()).catch(() => '');
   const specific = classify?.(response.status, body.slice(0, 4000));
   if (specific) throw specific;
   const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
@@ -45,7 +47,7 @@ export async function requestText(
   classify?: StatusClassifier,
 ): Promise<{ status: number; text: string }> {
   const response = await requestOk(ctx, url, init, classify);
-  const text = await guard(ctx, () => response.text());
+  const text = await guard(ctx, url, () => response.text());
   return { status: response.status, text };
 }
 
@@ -69,21 +71,31 @@ export async function requestJson<TSchema extends v.GenericSchema>(
 }
 
 /** Runs a fetch step; turns timeouts and network failures into SearchError, lets user aborts through. */
-async function guard<T>(ctx: HttpContext, step: () => Promise<T>): Promise<T> {
+async function guard<T>(ctx: HttpContext, url: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (err) {
     if (err instanceof SearchError) throw err;
     if (isRedirectRefused(err)) throw redirected(ctx.label, err.refusal, err);
     const signal = ctx.signal;
+    const provider = ctx.label;
+    const host = hostPortOf(url);
+    const reach = reachOf(url);
     if (signal?.aborted) {
       if (isTimeout(signal.reason)) {
-        throw new SearchError('timeout', `${ctx.label} took too long to answer.`, { cause: err });
+        throw new SearchError('timeout', `${provider} took too long to answer.`, {
+          cause: err,
+          info: { code: 'search-timeout', params: { provider, host, reach } },
+        });
       }
       throw signal.reason ?? err;
     }
-    throw new SearchError('network', `${ctx.label} could not be reached. Check the internet connection.`, {
+    // The model reads this English text; the panel words `info`, which knows a server on this
+    // computer that is down from a machine that is offline.
+    const where = reach === 'public' ? 'Check the internet connection.' : `Is the server at ${host} running?`;
+    throw new SearchError('network', `${provider} could not be reached. ${where}`, {
       cause: err,
+      info: { code: 'search-unreachable', params: { provider, host, reach, cause: netCauseOf(err) } },
     });
   }
 }
@@ -122,6 +134,6 @@ export function keyedEndpoint(
   const key = config.apiKey?.trim();
   if (!key) throw missingSetting(label, 'an API key');
   const base = baseUrlOf(config.baseUrl, defaultBase);
-  if (!base) throw new SearchError('config', `${label}: the address in Options → Search is not a valid URL.`);
+  if (!base) throw badUrl(label, `${label}: the address in Options → Search is not a valid URL.`);
   return { key, base };
 }

@@ -1,11 +1,12 @@
 import { memo } from 'preact/compat';
+import type { RunError } from '../../errors/run-error';
+import { errorLine } from '../errors/error-words';
 import type { Translate } from '../shared/translate';
-import { searchFailureDetail } from './search-failure-detail';
 import type { SessionError } from './session-state';
 
 /**
- * Errors the run reported (search provider failing, engine failure) with the text it gave. A run
- * whose every search failed points to the search settings.
+ * Errors the run reported (search provider failing, engine failure), worded from their codes in the
+ * user's language. A run whose every search failed points to the search settings.
  */
 function SessionErrorsImpl({
   errors,
@@ -21,7 +22,7 @@ function SessionErrorsImpl({
 }) {
   if (errors.length === 0) return null;
   // The same failure can arrive live and again from the saved session: show it once.
-  const unique = errors.filter((e, i) => errors.findIndex((x) => x.message === e.message) === i);
+  const unique = errors.filter((e, i) => errors.findIndex((x) => sameError(x, e)) === i);
   const shown = unique.slice(-3);
   const fatal = unique.some((e) => e.fatal);
   const search = unique.some((e) => e.code === 'search-failed');
@@ -34,11 +35,11 @@ function SessionErrorsImpl({
       </p>
       <ul>
         {shown.map((e, i) => (
-          <li key={`${i}:${e.message}`}>
+          <li key={`${i}:${e.message}`} data-testid="error-reason" data-code={e.error?.code}>
             {/* The heading already says every search failed: that one shows only its reason and fix. */}
             {e.code === 'search-failed'
-              ? searchFailureDetail(e.message)
-              : `${t(`errorCode_${e.code.replace(/-/g, '_')}`)}: ${sameAsAbove(e, shownAbove) ? t('errorSameAsAbove') : e.message}`}
+              ? words(e, t)
+              : `${t(CODE_KEYS[e.code])}: ${sameAsAbove(e, shownAbove) ? t('errorSameAsAbove') : words(e, t)}`}
           </li>
         ))}
       </ul>
@@ -55,9 +56,32 @@ function SessionErrorsImpl({
   );
 }
 
+const CODE_KEYS: Record<SessionError['code'], string> = {
+  'tool-failed': 'errorCode_tool_failed',
+  'engine-failed': 'errorCode_engine_failed',
+  'context-too-small': 'errorCode_context_too_small',
+  'no-answer': 'errorCode_no_answer',
+  'invalid-resume': 'errorCode_invalid_resume',
+  'search-failed': 'errorCode_search_failed',
+  store: 'errorCode_store',
+  stored: 'errorCode_stored',
+};
+
+/** The error in the user's words; an error that came without data shows the text it came with. */
+function words(e: SessionError, t: Translate): string {
+  return e.error ? errorLine(e.error, t) : e.message;
+}
+
+const key = (e: RunError | undefined) => (e ? JSON.stringify(e) : '');
+
+function sameError(a: SessionError, b: SessionError): boolean {
+  return a.message === b.message || (!!a.error && key(a.error) === key(b.error));
+}
+
 /**
  * A model failure the engine notice above already spells out (the same words, then its fix): a run
  * against a model server that is down showed the same five lines twice, one box under the other.
+ * The two come from the same engine error, so its text identifies it; nothing is read out of it.
  */
 function sameAsAbove(e: SessionError, above: string | undefined): boolean {
   return e.code === 'engine-failed' && !!above && e.message.startsWith(above.trim());

@@ -7,7 +7,9 @@ import type {
   CitedAnswer,
   RetryReason,
 } from '../../agent/types';
+import { type RunError, readRunError } from '../../errors/run-error';
 import { readCitedAnswer, readStats } from '../../export/records';
+import { sessionRunError } from '../../store/legacy-errors';
 import type { SessionRecord, SessionStatus } from '../../store/records';
 import { answeredEarly } from '../answer/forced-note';
 
@@ -23,8 +25,11 @@ export interface LiveTurn {
 export interface SessionError {
   /** 'store': the runner could not save; 'stored': the error saved on the session record. */
   code: AgentErrorCode | 'store' | 'stored';
+  /** English, for logs; the panel words `error`. */
   message: string;
   fatal: boolean;
+  /** The error as data (checked when it arrived); `stored-text` for sessions saved before codes. */
+  error?: RunError | undefined;
 }
 
 export interface SessionView {
@@ -97,9 +102,10 @@ export function fromStore(
     session.answer !== undefined
       ? { text: session.answer, forced: prev.answer?.forced || answeredEarly(steps), citations }
       : prev.answer;
+  const saved = sessionRunError(session);
   const storedError: SessionError[] =
-    session.error && !prev.errors.some((e) => e.message === session.error)
-      ? [{ code: storedCode(session.errorCode), message: session.error, fatal: true }]
+    session.error && saved && !prev.errors.some((e) => e.message === session.error)
+      ? [{ code: storedCode(session.errorCode), message: session.error, fatal: true, error: saved }]
       : [];
   const running = session.status === 'running';
   const live = running ? prev.live : null;
@@ -164,7 +170,8 @@ export function applyEvent(view: SessionView, e: AgentEvent): SessionView {
     case 'answer':
       return { ...view, answer: { text: e.text, forced: e.forced, citations: e.citations }, live: null };
     case 'error': {
-      const errors = [...view.errors, { code: e.code, message: e.message, fatal: e.fatal }].slice(-20);
+      const error = readRunError(e.error, e.message) ?? undefined;
+      const errors = [...view.errors, { code: e.code, message: e.message, fatal: e.fatal, error }].slice(-20);
       if (!e.fatal) return { ...view, errors };
       return { ...view, errors, status: 'error', live: null, partial: cutOff(view.live, view.steps) };
     }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { missingSetting, SearchError } from '../errors';
+import { badUrl, missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
 import { baseUrlOf, optionalText, requestJson } from '../http';
 import { effectiveLocale, localeParts } from '../locale';
@@ -24,14 +24,14 @@ function classify(status: number): SearchError | undefined {
     return new SearchError(
       'config',
       `The ${LABEL} instance does not allow JSON results (403). Its settings.yml must list "json" under search → formats.`,
-      { status },
+      { status, info: { code: 'search-no-json', params: { provider: LABEL } } },
     );
   }
   if (status === 404) {
     return new SearchError(
       'config',
       `No ${LABEL} instance answered at this address (404). Check the URL in Options → Search.`,
-      { status },
+      { status, info: { code: 'search-no-instance', params: { provider: LABEL, host: '' } } },
     );
   }
   return undefined;
@@ -45,8 +45,7 @@ export function createSearxngProvider(config: ProviderConfig, deps: { fetch: Fet
     async search(query, opts) {
       if (!config.baseUrl?.trim()) throw missingSetting(LABEL, 'the address of a SearXNG instance');
       const base = baseUrlOf(config.baseUrl.replace(/\/search\/?$/, ''), '');
-      if (!base)
-        throw new SearchError('config', `${LABEL}: the instance address is not a valid http(s) URL.`);
+      if (!base) throw badUrl(LABEL, `${LABEL}: the instance address is not a valid http(s) URL.`);
       const params = new URLSearchParams({ q: query, format: 'json', pageno: '1' });
       const language = localeParts(effectiveLocale(query, opts.locale))?.language;
       if (language) params.set('language', language);
@@ -61,7 +60,9 @@ export function createSearxngProvider(config: ProviderConfig, deps: { fetch: Fet
       const failing = body.unresponsive_engines ?? [];
       if (body.results.length === 0 && failing.length > 0) {
         const names = failing.map((entry) => entry.map(String).join(': ')).join(', ');
-        throw new SearchError('server', `${LABEL}'s search engines did not answer (${names}).`);
+        throw new SearchError('server', `${LABEL}'s search engines did not answer (${names}).`, {
+          info: { code: 'search-engines-silent', params: { provider: LABEL, engines: names } },
+        });
       }
       return finalizeHits(
         body.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content, date: r.publishedDate })),

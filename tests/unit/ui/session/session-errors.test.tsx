@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEARCH_FAILED_MESSAGE } from '../../../../src/agent/search-failure';
+import { sessionRunError } from '../../../../src/store/legacy-errors';
 import { SessionErrors } from '../../../../src/ui/session/session-errors';
 import { mount, q, tEn, unmount } from '../helpers';
 
@@ -11,10 +12,12 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 let root: HTMLElement;
 afterEach(() => unmount(root));
 
+/** A session saved before errors had codes: its English text is all the panel has. */
 function banner(message: string): string {
+  const error = sessionRunError({ error: message, errorCode: 'search-failed' }) ?? undefined;
   root = mount(
     <SessionErrors
-      errors={[{ code: 'search-failed', message, fatal: true }]}
+      errors={[{ code: 'search-failed', message, fatal: true, error }]}
       onOpenOptions={() => {}}
       t={tEn}
     />,
