@@ -1,6 +1,13 @@
 import { delegateEngine } from './delegate-engine';
 import type { ChatEngine, ChatMessage, ChatOptions, ChatResult } from './engine';
-import { type StallLimits, stallError, watchForStall } from './stall-watch';
+import {
+  endlessReplyError,
+  replyCharCap,
+  type StallLimits,
+  slowReplyError,
+  stallError,
+  watchForStall,
+} from './stall-watch';
 
 /**
  * An engine whose replies cannot hang: a request that sends no token for the stall limits is
@@ -19,6 +26,16 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
     outer?.addEventListener('abort', relay, { once: true });
     let firstToken = true;
     const watch = watchForStall(limits, () => inner.abort(new Error('The model stopped sending tokens.')));
+    // An endless reply (tokens keep coming) is no stall: it is stopped by its length or its time.
+    let over: Error | null = null;
+    const stopWith = (err: Error) => {
+      over ??= err;
+      inner.abort(err);
+    };
+    const replyMs = limits.replyMs ?? 15 * 60_000;
+    const total = setTimeout(() => stopWith(slowReplyError(Math.round(replyMs / 60_000))), replyMs);
+    const cap = replyCharCap(opts.maxTokens);
+    let chars = 0;
     try {
       const result = await engine.chat(messages, {
         ...opts,
@@ -26,15 +43,20 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
         onDelta: (delta) => {
           firstToken = false;
           watch.touch();
-          opts.onDelta?.(delta);
+          chars += delta.length;
+          if (chars > cap) stopWith(endlessReplyError(cap));
+          if (!over) opts.onDelta?.(delta);
         },
       });
+      if (over && !outer?.aborted) throw over;
       if (watch.stalled && !outer?.aborted) return { stalled: true, firstToken };
       return { result };
     } catch (err) {
+      if (over && !outer?.aborted) throw over;
       if (watch.stalled && !outer?.aborted) return { stalled: true, firstToken };
       throw err;
     } finally {
+      clearTimeout(total);
       watch.stop();
       outer?.removeEventListener('abort', relay);
     }
@@ -65,7 +87,9 @@ export function guardStalls(engine: ChatEngine, limits: StallLimits): ChatEngine
  * Local engines prefill long prompts on slow devices before their first token: 10 minutes, then 2.
  */
 export function stallLimitsFor(kind: 'openai' | 'local', serverTimeoutMs: number): StallLimits {
+  // A whole reply: 15 min from a server (a few thousand tokens at a slow 5 a second), 60 min from
+  // a local engine (prefill of a long prompt on a slow device, then CPU-speed tokens).
   return kind === 'openai'
-    ? { firstTokenMs: serverTimeoutMs + 5000, idleMs: serverTimeoutMs }
-    : { firstTokenMs: 600_000, idleMs: 120_000 };
+    ? { firstTokenMs: serverTimeoutMs + 5000, idleMs: serverTimeoutMs, replyMs: 15 * 60_000 }
+    : { firstTokenMs: 600_000, idleMs: 120_000, replyMs: 60 * 60_000 };
 }

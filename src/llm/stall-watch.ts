@@ -15,6 +15,31 @@ export interface StallWatch {
 export interface StallLimits {
   firstTokenMs: number;
   idleMs: number;
+  /** The longest one reply may stream in all, however steadily its tokens come (15 min unless set). */
+  replyMs?: number;
+}
+
+/**
+ * The most characters one reply may stream: far more than `maxTokens` tokens ever spell (about 4
+ * characters a token in English, fewer in Chinese), so only a server that ignores max_tokens and
+ * streams forever reaches it.
+ */
+export const replyCharCap = (maxTokens: number) => maxTokens * 12 + 4096;
+
+export function endlessReplyError(chars: number): EngineError {
+  return new EngineError(
+    'bad-response',
+    `The model's reply ran past ${chars.toLocaleString('en-US')} characters without ending (it ignored the length limit), so Sleuth stopped it.`,
+    'The run is paused: continue it, or check the model server.',
+  );
+}
+
+export function slowReplyError(minutes: number): EngineError {
+  return new EngineError(
+    'timeout',
+    `The model's reply was still streaming after ${minutes} min, so Sleuth stopped it.`,
+    'The run is paused: continue it, or choose a faster model.',
+  );
 }
 
 export function watchForStall(limits: StallLimits, onStall: () => void): StallWatch {
