@@ -1,8 +1,9 @@
 import { DEFAULT_TEXTS, fillText, type PromptTexts } from '../profiles/prompt-texts';
 import { duplicateNote, findDuplicate } from './dedup';
 import type { AgentTools, ResearchControl } from './deps';
+import { forceCause, type Spent, type StopLimits } from './stop-rule';
 import { runTool } from './tool-exec';
-import type { AgentAction, AgentEvent, AgentStep, ForceCause } from './types';
+import type { AgentAction, AgentEvent, AgentStep } from './types';
 
 export function formatErrorObservation(
   action: Extract<AgentAction, { kind: 'invalid' }>,
@@ -70,12 +71,6 @@ export async function executeStep(
   }
 }
 
-export interface Limits {
-  maxSteps: number;
-  tokenBudget: number;
-  timeBudgetMs: number;
-}
-
 /**
  * Notes for the next `<tool_response>`: queued steer notes, and the forced-answer request when the
  * next turn is the last one allowed, the budget is spent, or the user asked for the answer now.
@@ -84,19 +79,12 @@ export interface Limits {
 export function addTurnNotes(
   step: AgentStep,
   control: ResearchControl | undefined,
-  limits: Limits,
-  spent: { tokens: number; ms: number },
+  limits: StopLimits,
+  spent: Spent,
   forceText: string = DEFAULT_TEXTS.forceAnswer,
 ): boolean {
   for (const text of control?.takeSteers() ?? []) step.notes.push({ kind: 'steer', text: steerNote(text) });
-  // The user's own request is named first: it is what they will look for in the answer's note.
-  const cause: ForceCause | null = control?.answerRequested()
-    ? 'answer-now'
-    : step.seq + 2 >= limits.maxSteps
-      ? 'step-limit'
-      : spent.tokens >= limits.tokenBudget || spent.ms >= limits.timeBudgetMs
-        ? 'budget'
-        : null;
+  const cause = forceCause(step.seq, limits, spent, control?.answerRequested() ?? false);
   if (cause) step.notes.push({ kind: 'force-answer', text: forceText, cause });
   return cause !== null;
 }

@@ -1,4 +1,5 @@
 import { NO_FOLD } from './conversation';
+import { forcedOnResume } from './stop-rule';
 import type { AgentStep, FoldPoint } from './types';
 
 export interface RestoredState {
@@ -27,7 +28,7 @@ export function restoreSteps(stored: readonly AgentStep[]): RestoredState | stri
   }
   const last = steps[steps.length - 1];
   if (!last) return { steps, fold: NO_FOLD, forceNext: false, pending: null, finished: false };
-  const forceNext = last.notes.some((n) => n.kind === 'force-answer');
+  const forceNext = forcedOnResume(last);
   const pending = last.status === 'pending' && last.action.kind !== 'answer' ? last : null;
   const finished = last.action.kind === 'answer' || (last.status === 'done' && last.observation === null);
   return { steps, fold: last.fold, forceNext, pending, finished };
