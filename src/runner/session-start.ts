@@ -1,0 +1,148 @@
+import { buildSystemPrompt, formatDate } from '../agent/prompt';
+import type { AgentStep } from '../agent/types';
+import { isProfileId } from '../profiles/profiles';
+import { profileForSettings } from '../settings/model-profile';
+import { parseSettings } from '../settings/schema';
+import { type JsonValue, toJson } from '../store/json';
+import type { SessionRecord } from '../store/records';
+import { stepFromRecord, stepToRecord } from '../store/step-codec';
+import { agentSettingsFrom } from './agent-settings';
+import { followUpStart } from './follow-up';
+import type { Launch } from './launch';
+import { seedStepFromPage } from './page-seed';
+import type { RunnerDeps, Snapshot } from './run-once';
+import type { StartRequest } from './start-request';
+
+/** The settings snapshot a session was saved with, or null when an older version saved it. */
+export function snapshotOf(raw: JsonValue | undefined): Snapshot | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const systemPrompt = raw.systemPrompt;
+  if (typeof systemPrompt !== 'string') return null;
+  // Runs saved before profiles ran with general-model settings; they continue that way.
+  const modelProfile = isProfileId(raw.modelProfile) ? raw.modelProfile : 'general';
+  const question = typeof raw.question === 'string' ? { question: raw.question } : {};
+  return { app: parseSettings(raw.app), systemPrompt, modelProfile, ...question };
+}
+
+/** Runs that start from a first step given to them keep it through retries and further attempts. */
+export const seededRun = (s: SessionRecord | undefined): boolean =>
+  s?.origin === 'page' || s?.origin === 'selection' || s?.followUpOf !== undefined;
+
+/** The earlier session of a thread, read for a follow-up's first step and context. */
+async function followUpOf(deps: RunnerDeps, earlierId: string, question: string, now: number) {
+  const earlier = await deps.store.sessions.get(earlierId);
+  if (!earlier) throw new Error('The earlier question of this thread no longer exists.');
+  const steps = (await deps.store.steps.listForSession(earlierId)).map(stepFromRecord);
+  return followUpStart(question, earlier, steps, now);
+}
+
+/** Saves a new session for the request and launches its run; the caller holds the claim. */
+export async function startSession(
+  deps: RunnerDeps,
+  req: StartRequest,
+  launch: Launch,
+): Promise<{ sessionId: string }> {
+  const app = await deps.loadSettings();
+  const now = deps.clock();
+  const modelProfile = (await deps.modelProfile?.(app).catch(() => null)) ?? profileForSettings(app);
+  const prompts = agentSettingsFrom(app, modelProfile).prompts;
+  const systemPrompt = buildSystemPrompt({
+    date: formatDate(now),
+    ...(prompts ? { text: prompts.system } : {}),
+  });
+  const id = deps.newId();
+  const question = req.question;
+  const thread = req.followUpOf ? await followUpOf(deps, req.followUpOf, question, now) : null;
+  const snap: Snapshot = {
+    app,
+    systemPrompt,
+    modelProfile,
+    ...(thread ? { question: thread.modelQuestion } : {}),
+  };
+  await deps.store.sessions.create({
+    id,
+    question,
+    origin: req.origin,
+    ...(req.page ? { originUrl: req.page.url, originTitle: req.page.title } : {}),
+    ...(req.followUpOf ? { followUpOf: req.followUpOf } : {}),
+    status: 'running',
+    settings: toJson(snap),
+    engine: app.engine,
+  });
+  const steps: AgentStep[] = [];
+  const run = { sessionId: id, snap, steps };
+  if (thread?.seed) {
+    await deps.store.steps.put(stepToRecord(id, thread.seed));
+    steps.push(thread.seed);
+    launch({ ...run, question: thread.modelQuestion, seedUrls: thread.seedUrls, seeded: true });
+  } else if (thread) {
+    launch({ ...run, question: thread.modelQuestion, seedUrls: [], seeded: false });
+  } else {
+    if (req.page) steps.push(await savePageSeed(deps, id, req.page, question, now));
+    launch({ ...run, question, seedUrls: req.page ? [req.page.url] : [], seeded: Boolean(req.page) });
+  }
+  return { sessionId: id };
+}
+
+/** "Research this page" (or a selection on it): the page as the run's first step, saved. */
+async function savePageSeed(
+  deps: RunnerDeps,
+  sessionId: string,
+  page: NonNullable<StartRequest['page']>,
+  question: string,
+  now: number,
+): Promise<AgentStep> {
+  const goal = page.selection ? `Understand the selected passage: ${page.selection}` : question;
+  const source = page.selection ? `${page.selection}\n\n${page.markdown}` : page.markdown;
+  const seed = seedStepFromPage(
+    { url: page.url, title: page.title, ...deps.pageEvidence(source, goal) },
+    goal,
+    now,
+  );
+  await deps.store.steps.put(stepToRecord(sessionId, seed));
+  return seed;
+}
+
+/** Continues a saved session; the caller holds the claim. */
+export async function relaunchSession(
+  deps: RunnerDeps,
+  sessionId: string,
+  launch: Launch,
+): Promise<{ sessionId: string }> {
+  const session = await deps.store.sessions.get(sessionId);
+  if (!session) throw new Error('That session no longer exists.');
+  if (session.readOnly) throw new Error('Imported sessions are read-only and cannot be continued.');
+  const snap = snapshotOf(session.settings);
+  if (!snap) throw new Error('This session was saved by an older version and cannot be continued.');
+  const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
+  await deps.store.sessions.patch(sessionId, {
+    status: 'running',
+    partialTurn: undefined,
+    error: undefined,
+    errorCode: undefined,
+    errorInfo: undefined,
+  });
+  const seeded = seededRun(session);
+  const first = steps.find((s) => s.seq === 0);
+  const seedUrls = session.originUrl
+    ? [session.originUrl]
+    : seeded && first?.action.kind === 'visit'
+      ? first.action.url
+      : [];
+  launch({ sessionId, question: snap.question ?? session.question, snap, steps, seedUrls, seeded });
+  return { sessionId };
+}
+
+/** Drops the steps from `seq` on and continues from there; the page a run started from stays. */
+export async function retrySession(
+  deps: RunnerDeps,
+  sessionId: string,
+  seq: number,
+  launch: Launch,
+): Promise<{ sessionId: string }> {
+  const session = await deps.store.sessions.get(sessionId);
+  const seeded = seededRun(session);
+  await deps.store.steps.deleteFrom(sessionId, seeded ? Math.max(seq, 1) : seq);
+  await deps.store.sessions.patch(sessionId, { answer: undefined, citations: undefined, error: undefined });
+  return relaunchSession(deps, sessionId, launch);
+}
