@@ -1,4 +1,4 @@
-import { voteAnswers } from '../../src/agent/voting';
+import { voteAnswers } from '../../src/runner/voting';
 import type { RunRow } from './run-row';
 
 /**

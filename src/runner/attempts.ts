@@ -1,11 +1,11 @@
 import { createControl, type ResearchControl } from '../agent/deps';
 import type { AgentStep, CitedAnswer, ResearchResult } from '../agent/types';
-import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from '../agent/voting';
 import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepToRecord } from '../store/step-codec';
 import { type RunnerDeps, type RunOutcome, runOnce, type Snapshot } from './run-once';
+import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from './voting';
 
 export interface AttemptsContext {
   deps: RunnerDeps;

@@ -80,7 +80,7 @@ export const SettingsSchema = v.object({
   /** Folded turns in the formats DR-Venus was trained on, or the compact ones. */
   digestStyle: v.optional(v.picklist(['trained', 'compact']), 'trained'),
   stepLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 200),
-  /** Independent runs per question; the answer most of them agree on is kept (see agent/voting). */
+  /** Independent runs per question; the answer most of them agree on is kept (see runner/voting). */
   attempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1),
   /** Attempts run at once on a model server (local engines serve one conversation at a time). */
   parallelAttempts: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)), 1),

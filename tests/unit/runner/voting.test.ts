@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from '../../../src/agent/voting';
+import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from '../../../src/runner/voting';
 
 const c = (text: string, supportedShare = 0) => ({ text, supportedShare });
 

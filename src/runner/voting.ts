@@ -1,5 +1,5 @@
+import type { CitedAnswer } from '../agent/types';
 import { matchTerms, words } from '../text/words';
-import type { CitedAnswer } from './types';
 
 /**
  * Majority vote over several independent attempts at one question. Small models gain much more
