@@ -16,7 +16,7 @@ serve(
       ensureEngineHost: ensureOffscreenDocument,
       openPanel: openSidePanel,
       onInstall: () => void openPanelOnActionClick(),
-      tabs: { parkFromPage: true },
+      tabs: { parkFromPage: true, partition: 'incognito' },
     }),
   ),
 );

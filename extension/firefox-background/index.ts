@@ -20,6 +20,7 @@ const handlers = composeHandlers(
     // The engine rooms live here: there is nothing to start.
     ensureEngineHost: async () => false,
     openPanel: () => openSidebar(),
+    tabs: { partition: 'container' },
   }),
 );
 const runner = hostEngineRooms({ handlers, client: createClient(transport, { local: handlers }), hub });

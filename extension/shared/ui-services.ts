@@ -3,6 +3,7 @@
 import { createClient } from '../../src/messaging/client';
 import { connectLive } from '../../src/messaging/live';
 import { t } from '../../src/platform/i18n';
+import { incognitoAllowed, openExtensionDetails } from '../../src/platform/incognito-access';
 import { watchIntents } from '../../src/platform/intents';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsAt, openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
@@ -39,5 +40,6 @@ export function createUiServices(): UiServices {
     t,
     openOptions: (section) => void (section ? openOptionsAt(section) : openOptionsPage()),
     permissions: { has: hasOrigins, request: requestOrigins },
+    incognito: { allowed: incognitoAllowed, openDetails: () => void openExtensionDetails() },
   };
 }

@@ -30,6 +30,12 @@ const CHROME_ONLY_KEYS = [
   'cross_origin_opener_policy',
 ];
 const CHROME_ONLY_PERMISSIONS = new Set(['sidePanel', 'offscreen']);
+/**
+ * Agent tabs open in a container of their own (src/platform/agent-tabs/agent-container.ts):
+ * `cookies` is what tabs.create needs to take a cookieStoreId, `browsingData` empties the
+ * container when a run ends.
+ */
+const FIREFOX_ONLY_PERMISSIONS = ['contextualIdentities', 'cookies', 'browsingData'];
 
 export function firefoxManifest(chrome: Manifest, o: { openSidebarAtInstall?: boolean } = {}): Manifest {
   const m: Manifest = { ...chrome };
@@ -43,7 +49,10 @@ export function firefoxManifest(chrome: Manifest, o: { openSidebarAtInstall?: bo
     default_icon: action.default_icon,
     ...(o.openSidebarAtInstall === false ? { open_at_install: false } : {}),
   };
-  m.permissions = ((chrome.permissions ?? []) as string[]).filter((p) => !CHROME_ONLY_PERMISSIONS.has(p));
+  m.permissions = [
+    ...((chrome.permissions ?? []) as string[]).filter((p) => !CHROME_ONLY_PERMISSIONS.has(p)),
+    ...FIREFOX_ONLY_PERMISSIONS,
+  ];
   // The toolbar button and its shortcut toggle the sidebar (the background page answers the click).
   const commands = { ...((chrome.commands ?? {}) as Json) };
   if (commands._execute_action) {

@@ -26,6 +26,9 @@ export interface SearchResult {
 /** How a page's text was obtained: a tab the user already had open, a new background tab, a direct fetch (PDF), or the page cache. */
 export type PageReadVia = 'open-tab' | 'new-tab' | 'fetch' | 'cache';
 
+/** Failures the panel words itself: the page was refused a tab kept apart from the user's browsing. */
+export type VisitFailCode = 'needs-incognito' | 'needs-container';
+
 /** One page of a `visit` call. */
 export interface VisitResult {
   /** The URL the model asked for. */
@@ -39,6 +42,8 @@ export interface VisitResult {
    * back from recorded text has none; its recorded words stay in `evidence` and `summary`.
    */
   reason?: string;
+  /** Set when `reason` has words of the panel's own (in the user's language). */
+  reasonCode?: VisitFailCode;
   /** Where the page ended up after redirects, when known. */
   finalUrl?: string;
   /** When the page's text was read (epoch ms), when known. */

@@ -31,6 +31,7 @@ const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
   evidence: v.string(),
   summary: v.string(),
   reason: optionalString,
+  reasonCode: v.optional(v.picklist(['needs-incognito', 'needs-container'] as const)),
   finalUrl: optionalString,
   readAt: v.optional(v.pipe(v.number(), v.finite())),
   via: v.optional(v.picklist(VIA)),

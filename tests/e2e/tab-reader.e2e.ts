@@ -51,16 +51,18 @@ describe('visit reads pages through real tabs', () => {
   };
   const tabCount = () => panel.evaluate(async () => (await chrome.tabs.query({})).length);
 
-  it('opens a real page in a grouped background tab, extracts it, and closes the tab when the run ends', async () => {
+  it("opens a real page in a tab of Sleuth's own incognito window, extracts it, and closes the window when the run ends", async () => {
     const before = await tabCount();
     const url = `${server.origin}/pages/${pageName()}/`;
-    let grouped: { title?: string; collapsed: boolean }[] = [];
+    let agentWindows: { incognito: boolean; tabs: number }[] = [];
     const during = (async () => {
-      // Chrome creates the group first and names and collapses it a moment later.
-      const named = () => grouped.some((g) => g.title === 'Sleuth' && g.collapsed);
-      for (let i = 0; i < 40 && !named(); i++) {
-        grouped = await panel.evaluate(async () =>
-          (await chrome.tabGroups.query({})).map((g) => ({ title: g.title, collapsed: g.collapsed })),
+      const seen = () => agentWindows.some((w) => w.incognito && w.tabs > 0);
+      for (let i = 0; i < 40 && !seen(); i++) {
+        agentWindows = await panel.evaluate(async () =>
+          (await chrome.windows.getAll({ populate: true })).map((w) => ({
+            incognito: w.incognito,
+            tabs: w.tabs?.length ?? 0,
+          })),
         );
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -75,7 +77,8 @@ describe('visit reads pages through real tabs', () => {
     const meta = JSON.parse(readFileSync(server.sharedPages.length ? metaFile : fallback, 'utf8'));
     expect(result.title).toBe(meta.title);
     expect(result.markdown.length).toBeGreaterThan(500);
-    expect(grouped).toContainEqual({ title: 'Sleuth', collapsed: true });
+    // Signed-out reads never open among the user's tabs: only in the agent's incognito window.
+    expect(agentWindows.filter((w) => w.incognito)).toHaveLength(1);
     // The two agent tabs wait for the run's next reads until the run ends.
     expect(await tabCount()).toBe(before + 2);
     expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({
@@ -83,6 +86,9 @@ describe('visit reads pages through real tabs', () => {
       value: { closed: 2 },
     });
     await expect.poll(tabCount).toBe(before);
+    const incognitoLeft = () =>
+      panel.evaluate(async () => (await chrome.windows.getAll()).filter((w) => w.incognito).length);
+    await expect.poll(incognitoLeft).toBe(0);
   });
 
   it('reuses one agent tab for successive reads', async () => {
@@ -103,9 +109,7 @@ describe('visit reads pages through real tabs', () => {
     expect(await panel.evaluate(() => (globalThis as unknown as { created: number }).created)).toBe(1);
     // Between reads the tab is emptied: the last page no longer runs there.
     const agentTabUrls = () =>
-      panel.evaluate(async () =>
-        (await chrome.tabs.query({})).filter((t) => t.groupId > 0).map((t) => t.url),
-      );
+      panel.evaluate(async () => (await chrome.tabs.query({})).filter((t) => t.incognito).map((t) => t.url));
     await expect.poll(agentTabUrls).toEqual(['about:blank']);
     expect(await sendFromPage(panel, 'router.closeIdleTabs', {})).toMatchObject({ value: { closed: 1 } });
   });

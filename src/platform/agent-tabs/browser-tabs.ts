@@ -2,8 +2,11 @@ import type { TabApi } from '../../tools/browse/tabs/tab-api';
 import { createTabPool } from '../../tools/browse/tabs/tab-pool';
 import { chrome } from '../browser-api';
 import { watchForProxy } from '../server-ip-watch';
+import { agentContainer } from './agent-container';
 import { addTabGuards, removeTabGuards } from './guards';
+import { incognitoWindow } from './incognito-window';
 import { extractNow, loadAndRead } from './load';
+import { type AgentPartition, noPartition, type PartitionKind } from './partition';
 import { blockHeavyResources } from './resources';
 import { agentTabIds } from './tab-ids';
 
@@ -43,11 +46,26 @@ async function blankSettled(tabId: number): Promise<void> {
 /** Idle agent tabs close after this long; the service worker may be stopped after 30 s idle. */
 const IDLE_MS = 20_000;
 
-/** Opens an unfocused blank agent tab that is ready to be sent to a page. */
-async function openBlankAgentTab(): Promise<number> {
+/**
+ * One of the user's own (not incognito) windows, for a read with their sign-ins: without a window
+ * id Chrome takes the last focused window, which may be the agent's incognito one.
+ */
+async function userWindow(): Promise<{ windowId?: number }> {
+  const all = await chrome.windows.getAll({ windowTypes: ['normal'] }).catch(() => []);
+  const mine = all.filter((w) => !w.incognito && w.id !== undefined);
+  const pick = mine.find((w) => w.focused) ?? mine[0];
+  return pick?.id === undefined ? {} : { windowId: pick.id };
+}
+
+/**
+ * Opens an unfocused blank agent tab that is ready to be sent to a page: in the agent partition for
+ * a signed-out read, else (a site the user listed for sign-ins) in the user's current window.
+ */
+async function openBlankAgentTab(partition: AgentPartition, signedOut: boolean): Promise<number> {
   // Blank first, so the guards exist before the first request for the page is made.
-  const tab = await chrome.tabs.create({ url: 'about:blank', active: false });
-  const tabId = tab.id;
+  const tabId = signedOut
+    ? await partition.openTab()
+    : (await chrome.tabs.create({ url: 'about:blank', active: false, ...(await userWindow()) })).id;
   if (tabId === undefined) throw new Error('Chrome did not create a tab.');
   await agentTabs().add(tabId);
   await blankSettled(tabId);
@@ -106,12 +124,18 @@ export interface TabApiOptions {
    * only: in Firefox 153 ESR the next read in a tab emptied that way failed to load.
    */
   parkFromPage?: boolean;
+  /** The storage partition signed-out reads get (partition.ts); without one they get no tab. */
+  partition?: PartitionKind;
 }
 
-export function chromeTabApi({ parkFromPage = false }: TabApiOptions = {}): TabApi {
+const partitionOf = (kind: PartitionKind | undefined): AgentPartition =>
+  kind === 'incognito' ? incognitoWindow() : kind === 'container' ? agentContainer() : noPartition;
+
+export function chromeTabApi({ parkFromPage = false, partition: kind }: TabApiOptions = {}): TabApi {
   watchForProxy();
+  const partition = partitionOf(kind);
   const pool = createTabPool({
-    create: openBlankAgentTab,
+    create: (opts) => openBlankAgentTab(partition, opts.signedOut),
     close: closeAgentTab,
     guard: addTabGuards,
     block: blockHeavyResources,
@@ -147,9 +171,11 @@ export function chromeTabApi({ parkFromPage = false }: TabApiOptions = {}): TabA
       return loadAndRead(tabId, url, {
         ...opts,
         // Grouping after the navigation has started: moving a tab that is still settling its blank
-        // document into a collapsed group could leave the navigation pending.
+        // document into a collapsed group could leave the navigation pending. Tabs of the agent's
+        // own window or container are not grouped: they are not among the user's tabs.
         afterStart: async () => {
-          if (ungrouped.delete(tabId)) await groupInto(tabId).catch(() => undefined);
+          if (ungrouped.delete(tabId) && !(await partition.holds(tabId)))
+            await groupInto(tabId).catch(() => undefined);
         },
       });
     },
@@ -158,7 +184,12 @@ export function chromeTabApi({ parkFromPage = false }: TabApiOptions = {}): TabA
       ungrouped.delete(tabId);
       return pool.release(tabId, { reusable });
     },
-    closeIdleAgentTabs: () => pool.closeIdle(),
+    async closeIdleAgentTabs() {
+      const closed = await pool.closeIdle();
+      // The run is over: with no read left, the agent's window closes (its container is emptied).
+      if (pool.size() === 0) await partition.end().catch(() => undefined);
+      return closed;
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AgentTools } from '../../agent/deps';
 import { isInterruption, RunInterrupted } from '../../agent/interruption';
-import type { PageReadVia, SearchResult, VisitResult } from '../../agent/step-result';
+import type { PageReadVia, SearchResult, VisitFailCode, VisitResult } from '../../agent/step-result';
 import { stripInvisible } from '../../security/invisible-text';
 import { PrivateText } from '../../security/private-text';
 import { extractUrls } from '../../security/provenance';
@@ -133,7 +133,8 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     markdown: stripInvisible(p.markdown),
   });
 
-  const readPage = async (url: string, signal: AbortSignal): Promise<Read | { error: string }> => {
+  type ReadFailure = { error: string; code?: VisitFailCode };
+  const readPage = async (url: string, signal: AbortSignal): Promise<Read | ReadFailure> => {
     const cached = await deps.pages?.getFresh(url, deps.pageMaxAgeMs).catch(() => undefined);
     if (cached) {
       const links = Array.isArray(cached.links)
@@ -161,7 +162,8 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         signal.aborted ? Promise.reject(signal.reason) : deps.readTab(url, signal),
       );
       if (r.closed) throw new RunInterrupted('tab-closed', `${TAB_CLOSED_REASON} (${url})`, TAB_CLOSED_HINT);
-      if (!r.ok) return { error: r.reason ?? 'The page could not be read.' };
+      if (!r.ok)
+        return { error: r.reason ?? 'The page could not be read.', ...(r.code ? { code: r.code } : {}) };
       via = r.via;
       signedIn = r.via === 'open-tab';
       problem = r.problem;
@@ -193,9 +195,9 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
   // A page is read once per run: a second visit (or one arriving while the first is still reading,
   // or one of the address a first visit was redirected to) gets the same text. Failures are not kept:
   // a later visit may find the page back up.
-  const reads = new Map<string, Promise<Read | { error: string }>>();
+  const reads = new Map<string, Promise<Read | ReadFailure>>();
   const keyOf = (url: string) => url.replace(/#.*$/, '');
-  const readOnce = (url: string, signal: AbortSignal): Promise<Read | { error: string }> => {
+  const readOnce = (url: string, signal: AbortSignal): Promise<Read | ReadFailure> => {
     const key = keyOf(url);
     const known = reads.get(key);
     if (known) return known.then((r) => ('error' in r ? r : { ...r, via: 'cache' }));
@@ -216,13 +218,14 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
   };
 
   const visitOne = async (url: string, goal: string, signal: AbortSignal): Promise<VisitResult> => {
-    const fail = (reason: string): VisitResult => ({
+    const fail = (reason: string, code?: VisitFailCode): VisitResult => ({
       url,
       title: '',
       ok: false,
       evidence: '',
       summary: '',
       reason,
+      ...(code ? { reasonCode: code } : {}),
     });
     // Only a URL seen as it is; what the model added to a seen one (a parameter, a fragment) is dropped.
     let known = seen.resolve(url);
@@ -239,7 +242,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     if (!gate.ok) return fail(gate.reason);
     try {
       const page = await readOnce(gate.url.href, signal);
-      if ('error' in page) return fail(page.error);
+      if ('error' in page) return fail(page.error, page.code);
       seen.add(page.finalUrl, 'page');
       seen.addAll(page.links, 'page');
       if (page.via === 'open-tab' || deps.readsSignedIn?.(page.finalUrl)) {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { providerInfo } from '../../tools/search/catalog';
 import type { UiServices } from '../shared/services';
 import type { GuideFacts } from './guide-facts';
+import { GuideIncognito } from './guide-incognito';
 import { GuideModel } from './guide-model';
 import { GuideSearch } from './guide-search';
 
@@ -81,6 +82,7 @@ export function FirstRunGuide({
             />
           ) : null}
         </li>
+        <GuideIncognito services={services} />
         <li>
           <strong>{t('guideAskStep')}</strong>
           <p>{t('guideAskText')}</p>

@@ -25,4 +25,9 @@ export interface UiServices {
    * (no await before it): Chrome only shows its prompt during a user gesture.
    */
   permissions: { has(origins: string[]): Promise<boolean>; request(origins: string[]): Promise<boolean> };
+  /**
+   * Chrome: whether Sleuth may read in its own incognito window (null where the browser needs no
+   * such permission, Firefox), and the extension's details page where the user allows it.
+   */
+  incognito?: { allowed(): Promise<boolean | null>; openDetails(): void };
 }

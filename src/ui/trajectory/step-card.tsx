@@ -7,6 +7,12 @@ import { SearchBody } from './search-body';
 import { StepNotes } from './step-notes';
 import { VisitBody } from './visit-body';
 
+/** Reasons the panel words itself (the run's own text for them is English, for the model). */
+const REASON_KEY = {
+  'needs-incognito': 'visitNeedsIncognito',
+  'needs-container': 'visitNeedsContainer',
+} as const;
+
 export interface StepCardProps {
   step: AgentStep;
   t: Translate;
@@ -30,7 +36,8 @@ function Body({ step, t }: { step: AgentStep; t: Translate }) {
   if (a.kind === 'visit') {
     const failed = new Map<string, string>();
     if (step.result?.tool === 'visit')
-      for (const p of step.result.pages) if (!p.ok) failed.set(p.url.trim(), p.reason ?? '');
+      for (const p of step.result.pages)
+        if (!p.ok) failed.set(p.url.trim(), p.reasonCode ? t(REASON_KEY[p.reasonCode]) : (p.reason ?? ''));
     return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} failed={failed} t={t} />;
   }
   if (a.kind === 'answer') return <p class="muted">{t('cardAnswerWritten')}</p>;

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -37,9 +46,15 @@ export async function launchWithExtension(
     extraArgs?: readonly string[];
     /** gpu-check can show a window (`--headed`); tests run headless. */
     headless?: boolean;
+    /**
+     * Sleuth allowed in Incognito, as a user allows it once on its details page (default true):
+     * agent tabs then open in its own incognito window. False: the fetch-only path.
+     */
+    incognito?: boolean;
   } = {},
 ): Promise<ExtensionBrowser> {
   const userDataDir = opts.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sleuth-e2e-'));
+  allowIncognito(userDataDir, opts.extensionDir ?? distDir, opts.incognito ?? true);
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromePath(),
     headless: opts.headless ?? true,
@@ -105,6 +120,29 @@ export async function launchWithExtension(
       if (!keepProfile && !opts.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Chrome keeps "Allow in Incognito" in the profile's Preferences under the extension's id, which
+ * for an unpacked extension is derived from its absolute path (SHA-256, first 32 hex digits as
+ * a–p). Written before launch, Chrome takes it as the user's choice (checked with
+ * chrome.extension.isAllowedIncognitoAccess in Chromium 156; Linux does not sign these prefs).
+ */
+export function unpackedExtensionId(dir: string): string {
+  const hex = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 32);
+  return [...hex].map((c) => String.fromCharCode(97 + Number.parseInt(c, 16))).join('');
+}
+
+function allowIncognito(userDataDir: string, extensionDir: string, allowed: boolean): void {
+  const file = path.join(userDataDir, 'Default', 'Preferences');
+  mkdirSync(path.dirname(file), { recursive: true });
+  type Prefs = { extensions?: { settings?: Record<string, Record<string, unknown>> } };
+  const prefs: Prefs = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Prefs) : {};
+  const id = unpackedExtensionId(extensionDir);
+  const settings = { ...prefs.extensions?.settings };
+  settings[id] = { ...settings[id], incognito: allowed };
+  prefs.extensions = { ...prefs.extensions, settings };
+  writeFileSync(file, JSON.stringify(prefs));
 }
 
 /** Collects console errors and uncaught exceptions of a page, for "no console errors" checks. */

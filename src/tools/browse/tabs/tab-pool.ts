@@ -13,8 +13,8 @@ export interface AgentTabOptions {
 }
 
 export interface TabPoolDeps {
-  /** Opens an unfocused blank agent tab, ready to navigate, and returns its id. */
-  create(): Promise<number>;
+  /** Opens an unfocused blank agent tab for a read with these guards, ready to navigate. */
+  create(opts: AgentTabOptions): Promise<number>;
   /** Closes an agent tab and drops its guards. */
   close(tabId: number): Promise<void>;
   /** Sets the per-tab network guards (signed-out cookies, private addresses) for the next read. */
@@ -42,6 +42,8 @@ export interface AgentTabPool {
   closeIdle(): Promise<number>;
   /** The tab is gone (closed by the user or the browser): forget it. */
   forget(tabId: number): void;
+  /** Agent tabs open now, busy or idle. */
+  size(): number;
 }
 
 const sameOptions = (a: AgentTabOptions | undefined, b: AgentTabOptions) =>
@@ -93,7 +95,7 @@ export function createTabPool(d: TabPoolDeps): AgentTabPool {
         if (!sameOptions(had, opts)) await d.guard(reused, opts);
         return { tabId: reused, fresh: false };
       }
-      const tabId = await d.create();
+      const tabId = await d.create(opts);
       tabs.set(tabId, opts);
       try {
         await d.guard(tabId, opts);
@@ -124,5 +126,7 @@ export function createTabPool(d: TabPoolDeps): AgentTabPool {
     forget(tabId) {
       if (drop(tabId)) void syncRules().catch(() => undefined);
     },
+
+    size: () => tabs.size,
   };
 }

@@ -1,5 +1,6 @@
 import { checkServerIp } from '../../../security/server-address';
 import { checkUrl, type UrlPolicy } from '../../../security/url-policy';
+import { type IsolationCode, IsolationUnavailable } from './isolation';
 import type { TabApi } from './tab-api';
 
 /** One page as a tab showed it, or why it could not be read. */
@@ -22,6 +23,8 @@ export interface ReadTabResult {
   problem?: string;
   /** The tab was closed (by the user) before the page was read: the run pauses instead of failing it. */
   closed?: boolean;
+  /** Set when the read was refused a tab kept apart from the user's browsing: the panel words it. */
+  code?: IsolationCode;
 }
 
 export const TAB_CLOSED_REASON =
@@ -81,11 +84,18 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   }
 
   o.signal?.throwIfAborted();
-  const tabId = await api.acquireAgentTab({
-    signedOut: o.signedOut,
-    blockPrivate: true,
-    allowLoopback: o.policy.allowLoopback,
-  });
+  let tabId: number;
+  try {
+    tabId = await api.acquireAgentTab({
+      signedOut: o.signedOut,
+      blockPrivate: true,
+      allowLoopback: o.policy.allowLoopback,
+    });
+  } catch (err) {
+    // Never the user's own profile instead: the page stays unread, and the panel says why.
+    if (err instanceof IsolationUnavailable) return { ...failed(target, err.message), code: err.code };
+    throw err;
+  }
   let reusable = false;
   try {
     const load = await api.load(tabId, target, {
