@@ -50,6 +50,8 @@ export function agentContainer(): AgentPartition {
   };
 
   return {
+    // Container tabs open among the user's tabs, so they go in the collapsed "Sleuth" group.
+    ownWindow: false,
     async openTab() {
       store ??= storeId().catch((err: unknown) => {
         store = null;

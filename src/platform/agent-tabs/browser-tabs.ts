@@ -172,9 +172,9 @@ export function chromeTabApi({ parkFromPage = false, partition: kind }: TabApiOp
         ...opts,
         // Grouping after the navigation has started: moving a tab that is still settling its blank
         // document into a collapsed group could leave the navigation pending. Tabs of the agent's
-        // own window or container are not grouped: they are not among the user's tabs.
+        // own (incognito) window are not grouped: they are not among the user's tabs.
         afterStart: async () => {
-          if (ungrouped.delete(tabId) && !(await partition.holds(tabId)))
+          if (ungrouped.delete(tabId) && !(partition.ownWindow && (await partition.holds(tabId))))
             await groupInto(tabId).catch(() => undefined);
         },
       });

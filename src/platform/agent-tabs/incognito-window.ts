@@ -51,6 +51,7 @@ export function incognitoWindow(): AgentPartition {
   };
 
   return {
+    ownWindow: true,
     async openTab() {
       if (windowId !== null && (await alive(windowId))) {
         const tab = await chrome.tabs

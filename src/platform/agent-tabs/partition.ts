@@ -11,6 +11,8 @@
 import { IsolationUnavailable } from '../../tools/browse/tabs/isolation';
 
 export interface AgentPartition {
+  /** Its tabs open in a window of their own (Chrome), so they are not put in the "Sleuth" tab group. */
+  ownWindow: boolean;
   /** Opens a blank tab in the partition; throws IsolationUnavailable when there is none to use. */
   openTab(): Promise<number>;
   /** Whether a tab belongs to the partition (its tabs are never the user's own). */
@@ -23,6 +25,7 @@ export type PartitionKind = 'incognito' | 'container';
 
 /** For builds without one (unit seams): every signed-out read is refused a tab, as a user would see it. */
 export const noPartition: AgentPartition = {
+  ownWindow: false,
   openTab: () => Promise.reject(new IsolationUnavailable('needs-incognito')),
   holds: async () => false,
   end: async () => undefined,
