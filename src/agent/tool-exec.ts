@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { SearchFailureSchema } from '../errors/search-error-info';
 import { isAbortError } from '../llm/abort';
 import type { AgentTools, ToolContext } from './deps';
 import { isInterruption } from './interruption';
@@ -102,6 +104,8 @@ function cleanSearch(results: unknown): SearchResult[] {
       })),
     };
     if (r?.error) out.error = str(r.error);
+    const info = v.safeParse(SearchFailureSchema, r?.errorInfo);
+    if (info.success) out.errorInfo = info.output;
     return out;
   });
 }

@@ -63,5 +63,7 @@ function pageWords(e: PageFailure, t: Translate): Worded {
 /** Reason and fix as one line, for places with room for a single string. */
 export function errorLine(e: RunError, t: Translate): string {
   const w = errorWords(e, t);
-  return w.fix ? `${w.reason} ${w.fix}` : w.reason;
+  if (!w.fix) return w.reason;
+  // Chinese sentences run on after their full stop; English ones take a space.
+  return w.reason.endsWith('。') ? `${w.reason}${w.fix}` : `${w.reason} ${w.fix}`;
 }

@@ -63,7 +63,7 @@ describe('the cause that applies', () => {
     expect(errorLine(e, en)).toContain('SearXNG at h:8888 is not answering');
     expect(errorLine(e, en)).toContain('Start SearXNG on this computer');
     expect(errorLine(e, en)).not.toMatch(/internet|connection|offline/i);
-    expect(errorLine(e, zh)).toContain('这台电脑上的搜索服务器似乎没有运行');
+    expect(errorLine(e, zh)).toContain('这台电脑上的搜索服务器似乎没有运行。请在这台电脑上启动 SearXNG');
     expect(errorLine(e, zh)).not.toMatch(/网络|互联网|离线/);
   });
 
