@@ -1,6 +1,7 @@
 import { PROVIDER_IDS, type ProviderId } from '../../src/settings/provider-ids';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
 import { DEFAULT_WINDOW } from './cli-options';
+import { type ProfileChoices, profileChoicesFromArgs, type RawProfileArgs } from './cli-profile-args';
 import type { RetryPolicy } from './retry';
 
 export { DEFAULT_WINDOW };
@@ -44,10 +45,13 @@ export interface EvalConfig {
   firstByteTimeoutMs: number;
   pageTimeoutMs: number;
   maxTabs: number;
+  /** Every profile choice, the extension's by default (cli-profile-args.ts). */
+  choices: ProfileChoices;
 }
 
 /** The raw values node:util parseArgs gives for our option table. */
-export interface RawArgs {
+export interface RawArgs extends RawProfileArgs {
+  paper?: boolean;
   data?: string;
   server?: string;
   model?: string;
@@ -82,8 +86,8 @@ export interface RawArgs {
   tabs?: string;
 }
 
-/** Replays run at DR-Venus's training length unless a window is asked for. */
-export const DEFAULT_REPLAY_WINDOW = 131_072;
+/** Replays run at the window the reference serves DR-Venus with (262,144) unless one is asked for. */
+export const DEFAULT_REPLAY_WINDOW = 262_144;
 /** The extension's default search providers, used when no --search is given. */
 export const DEFAULT_SEARCH: SearchSpec[] = DEFAULT_SETTINGS.searchProviders
   .filter((p) => p.enabled)
@@ -137,7 +141,23 @@ function server(
   return { ok: true, value: { url: url.value, model: model.trim(), ...(apiKey ? { apiKey } : {}) } };
 }
 
-export function configFromArgs(a: RawArgs, env: Record<string, string | undefined>): Parsed<EvalConfig> {
+/**
+ * `--paper`: the DR-Venus paper's setting as defaults (each still overridable): the dr-venus profile,
+ * its 262,144-token window, 16 attempts (Pass@1 and Pass@16), Serper search; an LLM judge is required.
+ */
+export function withPaperDefaults(a: RawArgs): RawArgs {
+  if (!a.paper) return a;
+  return {
+    profile: 'dr-venus',
+    window: ['262144'],
+    attempts: '16',
+    search: ['serper'],
+    ...Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)),
+  };
+}
+
+export function configFromArgs(raw: RawArgs, env: Record<string, string | undefined>): Parsed<EvalConfig> {
+  const a = withPaperDefaults(raw);
   const errors: string[] = [];
   const take = <T>(p: Parsed<T>, fallback: T): T => {
     if (p.ok) return p.value;
@@ -164,6 +184,8 @@ export function configFromArgs(a: RawArgs, env: Record<string, string | undefine
     );
   if (a.judge === 'exact' && judgeServer) errors.push('--judge exact and --judge-server exclude each other');
   if (a['judge-prompt'] !== undefined && !judgeServer) errors.push('--judge-prompt needs --judge-server');
+  if (a.paper && !judgeServer)
+    errors.push('--paper needs an LLM judge: --judge-server URL --judge-model NAME');
   const extractor = take(
     server(a['extractor-server'], a['extractor-model'], a['extractor-api-key'], [
       '--extractor-server',
@@ -206,6 +228,11 @@ export function configFromArgs(a: RawArgs, env: Record<string, string | undefine
     firstByteTimeoutMs: take(int(a.timeout, '--timeout', 1, 300), 300) * 1000,
     pageTimeoutMs: take(int(a['page-timeout'], '--page-timeout', 1, 15), 15) * 1000,
     maxTabs: take(int(a.tabs, '--tabs', 1, 3), 3),
+    choices: profileChoicesFromArgs(a, errors),
   };
+  if (config.choices.summary === 'extractor' && !extractor)
+    errors.push('--summary extractor needs --extractor-server and --extractor-model');
+  if (config.choices.extractorPromptFile && config.choices.summary === 'passages')
+    errors.push('--extractor-prompt needs a model to write the evidence (--summary extractor or model)');
   return errors.length ? { ok: false, error: errors.join('\n') } : { ok: true, value: config };
 }

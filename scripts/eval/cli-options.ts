@@ -1,6 +1,7 @@
 /** The option table node:util parseArgs reads, and the help text. */
 
 import { DEFAULT_SETTINGS } from '../../src/settings/schema';
+import { PROFILE_OPTION_TABLE, PROFILE_USAGE } from './cli-profile-args';
 
 /** The extension's default context window. */
 export const DEFAULT_WINDOW = DEFAULT_SETTINGS.contextWindow;
@@ -38,6 +39,8 @@ export const OPTION_TABLE = {
   timeout: { type: 'string' },
   'page-timeout': { type: 'string' },
   tabs: { type: 'string' },
+  paper: { type: 'boolean' },
+  ...PROFILE_OPTION_TABLE,
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -69,6 +72,8 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
                          a model that writes each page's evidence (default: passage ranking)
   --allow-loopback       let the agent open 127.0.0.1 pages (local test sites)
   --allow-http           let the agent open plain http:// pages
+  --paper                the DR-Venus paper's setting as defaults: --profile dr-venus --window 262144
+                         --attempts 16 --search serper (an LLM judge is required)
   --replay               play each record's recorded model turns and tool results (no server needed)
   --seed N | --no-seed   sampling seed base: attempt k sends seed N+k (default 0)
   --retries N            tries after a failed model or judge request (default 4), with backoff from
@@ -76,4 +81,5 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
   --max-errors N         stop after N failed attempts in a row (default 10)
   --timeout S            wait this long for a model server's first byte (default 300 s)
   --page-timeout S       page read timeout (default 15 s)
-  --tabs N               pages read at once per attempt (default 3)`;
+  --tabs N               pages read at once per attempt (default 3)
+${PROFILE_USAGE}`;

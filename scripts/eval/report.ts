@@ -54,6 +54,20 @@ export function renderReport(summary: Summary, ctx: ReportContext, svgName: stri
     'tool calls. Attempts that failed (model or judge server errors) are left out of every figure.',
     '',
   ];
+  // The paper's table: one row per setting, Pass@1, Pass@K at the largest K, and the browse share
+  // of correct and incorrect runs.
+  const k = summary.attempts;
+  out.push(
+    '## As the paper lays it out',
+    '',
+    `| setting | Pass@1 | Pass@${k} | browse share, correct | browse share, incorrect |`,
+    '| --- | --- | --- | --- | --- |',
+    ...summary.windows.map(
+      (w) =>
+        `| ${ctx.model}, window ${w.window} | ${pct(w.pass1)} | ${pct(w.passAtK[String(k)] ?? w.pass1)} | ${pct(w.browseShare.correct)} | ${pct(w.browseShare.incorrect)} |`,
+    ),
+    '',
+  );
   for (const w of summary.windows) {
     out.push(`## Context window ${w.window}`, '', windowTable(w, summary.attempts), '');
   }

@@ -95,6 +95,8 @@ export interface EvalToolsOptions {
   extractor?: ChatEngine;
   /** Its sampling temperature (the profile's). */
   summaryTemperature?: number;
+  /** A pasted extractor prompt (`--extractor-prompt`). */
+  extractorPrompt?: (page: string, goal: string) => string;
 }
 
 /** Tools for one attempt at a question (provenance starts empty for each attempt, as in a new run). */
@@ -127,6 +129,7 @@ export function evalToolsFactory(o: EvalToolsOptions): (question: string, window
                 engine: o.extractor,
                 rank,
                 ...(o.summaryTemperature !== undefined ? { temperature: o.summaryTemperature } : {}),
+                ...(o.extractorPrompt ? { prompt: o.extractorPrompt } : {}),
               }),
             }
           : {}),

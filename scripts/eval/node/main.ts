@@ -15,6 +15,8 @@ import { latestRows, type RunRow, rowKey } from '../run-row';
 import { summarise } from '../summary';
 import type { CliIo } from './cli-io';
 import { loadData } from './load-data';
+import { optionsRecord } from './options-record';
+import { readProfileFiles } from './profile-files';
 import { progressPrinter } from './progress-printer';
 import { RunDir } from './run-dir';
 import { wire } from './wiring';
@@ -79,7 +81,15 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const modelName = config.server?.model ?? 'replay';
-  const profile = resolveProfile(config.profile, modelName);
+  const files = readProfileFiles(config.choices);
+  if (typeof files === 'string') {
+    io.stderr(`${files}\n`);
+    return EXIT.usage;
+  }
+  const profile = resolveProfile(config.profile, modelName, {
+    choices: config.choices,
+    ...(files.prompts ? { prompts: files.prompts } : {}),
+  });
   if (typeof profile === 'string') {
     io.stderr(`--profile: ${profile}\n`);
     return EXIT.usage;
@@ -99,13 +109,15 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
     judge: judgeLabel,
     replay: config.replay,
     seed: config.seed,
+    // Every choice as this run made it (the profile hash above is what a resume compares).
+    options: optionsRecord(config, profile),
   });
   if (typeof dir === 'string') {
     io.stderr(`--out: ${dir}\n`);
     return EXIT.usage;
   }
 
-  const wiring = await wire(config, profile, io, trajectories);
+  const wiring = await wire(config, profile, io, trajectories, files);
   if (typeof wiring === 'string') {
     io.stderr(`${wiring}\n`);
     return EXIT.usage;

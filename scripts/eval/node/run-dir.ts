@@ -18,6 +18,8 @@ export interface RunIdentity {
   judge: string;
   replay: boolean;
   seed: number | null;
+  /** The run's options and resolved agent settings, for the record (not compared on resume). */
+  options?: Record<string, unknown>;
 }
 
 const COMPARED: Array<keyof RunIdentity> = ['dataFingerprint', 'model', 'profile', 'judge', 'replay', 'seed'];

@@ -1,6 +1,8 @@
+import type { TokenCounter } from '../../../src/agent/deps';
 import type { ChatEngine } from '../../../src/llm/engine';
 import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
 import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
+import { createQwenCounter } from '../../lib/qwen-counter';
 import { type parseTrajectory, replayEngine, replayTools } from '../../lib/replay';
 import type { AttemptSetup } from '../attempt';
 import type { EvalConfig, ServerSpec } from '../cli-args';
@@ -12,6 +14,22 @@ import { withBodyFields } from '../request-fields';
 import { retryingEngine } from '../retrying-engine';
 import { type CliIo, readTextFile } from './cli-io';
 import { buildSearch, evalToolsFactory } from './eval-tools';
+import type { ProfileFiles } from './profile-files';
+
+/** Qwen3's exact counter for Qwen3-family models (DR-Venus is one) and replays of its runs. */
+function tokenizerFor(config: EvalConfig, profile: Profile): TokenCounter | undefined {
+  const mode = config.choices.tokenizer;
+  if (mode === 'estimate') return undefined;
+  const qwen =
+    config.replay || profile.name === 'dr-venus' || /qwen-?3|dr-?venus/i.test(config.server?.model ?? '');
+  return mode === 'qwen3' || qwen ? sharedQwenCounter() : undefined;
+}
+
+let qwenCounter: TokenCounter | undefined;
+const sharedQwenCounter = () => {
+  qwenCounter ??= createQwenCounter();
+  return qwenCounter;
+};
 
 /** The judge, and what each attempt runs with: a model server and real tools, or a recorded trajectory. */
 
@@ -45,7 +63,9 @@ export async function wire(
   profile: Profile,
   io: CliIo,
   trajectories: ReadonlyMap<string, ReturnType<typeof parseTrajectory>>,
+  files: ProfileFiles = {},
 ): Promise<Wiring | string> {
+  const tokenizer = tokenizerFor(config, profile);
   let judge: Judge = exactJudge();
   if (config.judge.mode === 'llm') {
     const engine = await checkServer(config.judge, 'judge server', io, config.firstByteTimeoutMs);
@@ -71,9 +91,10 @@ export async function wire(
       async setupAttempt(item, window) {
         const t = trajectories.get(item.id);
         if (!t || typeof t === 'string') throw new Error(`question "${item.id}" cannot be replayed`);
-        const engine = replayEngine(t, undefined, window);
+        const engine = replayEngine(t, tokenizer, window);
         return {
           engine,
+          ...(tokenizer ? { tokenizer } : {}),
           tools: replayTools(t, engine),
           settings: {
             ...profile.settings,
@@ -91,7 +112,9 @@ export async function wire(
   const probe = await checkServer(model, 'model server', io, config.firstByteTimeoutMs);
   if (typeof probe === 'string') return probe;
   let extractor: ChatEngine | undefined;
-  if (config.extractor) {
+  const summary = config.choices.summary;
+  if (summary === 'model') extractor = probe;
+  else if (config.extractor && summary !== 'passages') {
     const e = await checkServer(config.extractor, 'extractor server', io, config.firstByteTimeoutMs);
     if (typeof e === 'string') return e;
     extractor = e;
@@ -105,6 +128,7 @@ export async function wire(
     pageTimeoutMs: config.pageTimeoutMs,
     maxTabs: config.maxTabs,
     ...(extractor ? { extractor, summaryTemperature: profile.summaryTemperature } : {}),
+    ...(files.extractorPrompt ? { extractorPrompt: files.extractorPrompt } : {}),
   });
   return {
     judge,
@@ -119,6 +143,7 @@ export async function wire(
       await engine.load(model.model);
       return {
         engine: retryingEngine(engine, config.retry, note('model request')),
+        ...(tokenizer ? { tokenizer } : {}),
         tools: tools(item.question, window),
         settings: {
           ...profile.settings,

@@ -52,7 +52,10 @@ export function createModelEvidence(deps: {
   /** The extractor's context window; the engine's own when it reports one. */
   window?: number;
   temperature?: number;
+  /** The prompt around page and goal (a user's pasted extractor prompt); ours when absent. */
+  prompt?: (page: string, goal: string) => string;
 }) {
+  const prompt = deps.prompt ?? buildExtractorPrompt;
   const window = deps.engine.info().contextWindow || deps.window || 32_768;
   const maxTokens = outputBudget(window);
   return async (markdown: string, goal: string, question: string, signal: AbortSignal): Promise<Evidence> => {
@@ -65,7 +68,7 @@ export function createModelEvidence(deps: {
           [
             {
               role: 'user',
-              content: buildExtractorPrompt(page, `${goal}\n(Research question: ${question})`),
+              content: prompt(page, `${goal}\n(Research question: ${question})`),
             },
           ],
           { maxTokens, temperature: deps.temperature ?? 0.2, signal },

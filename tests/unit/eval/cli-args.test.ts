@@ -46,7 +46,7 @@ describe('eval options', () => {
 
   it('replays need no server and run at 128K unless told', () => {
     const r = configFromArgs({ data: 'dir', replay: true }, {});
-    expect(r.ok && r.value).toMatchObject({ server: null, windows: [131072] });
+    expect(r.ok && r.value).toMatchObject({ server: null, windows: [262144] });
   });
 
   it('names every mistake at once', () => {

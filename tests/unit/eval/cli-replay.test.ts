@@ -30,7 +30,7 @@ describe('npm run eval --replay', { timeout: 60_000 }, () => {
       attempts: 1,
       windows: [
         {
-          window: 131072,
+          window: 262144,
           errors: 0,
           terminations: { answered: count },
         },
@@ -47,6 +47,14 @@ describe('npm run eval --replay', { timeout: 60_000 }, () => {
         .map((f) => f.replace(/\.json$/, ''))
         .sort(),
     );
+    // config.json prints every option and the agent settings they resolved to.
+    const config = JSON.parse(readFileSync(join(out, 'config.json'), 'utf8'));
+    expect(config.options).toMatchObject({
+      attempts: 1,
+      windows: [262144],
+      choices: { fold: 'profile', summary: 'auto', tokenizer: 'auto', digest: 'trained' },
+      settings: { digestStyle: 'trained' },
+    });
     // The recorded runs browse: every one searched and visited.
     expect(rows.every((r) => r.searches > 0 && r.visits > 0 && r.browseShare > 0)).toBe(true);
     // Pages read are counted from the recorded text of replayed steps.

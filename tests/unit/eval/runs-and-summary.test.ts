@@ -85,6 +85,24 @@ describe("Maj@K with Sleuth's vote", () => {
     ).toBe(2);
   });
 
+  it("weighs a forced answer half, as the extension's Attempts vote does", () => {
+    // Two forced answers (0.5 + 0.5) tie one chosen answer (1); the tie goes to better support.
+    const picked = majorityPick([
+      row({ attempt: 1, prediction: 'Lyon', forced: true, termination: 'forced', supportedShare: 0 }),
+      row({ attempt: 2, prediction: 'Lyon', forced: true, termination: 'forced', supportedShare: 0 }),
+      row({ attempt: 3, prediction: 'Paris', supportedShare: 0.5 }),
+    ]);
+    expect(picked?.attempt).toBe(3);
+    // Unweighted, the two Lyons would have won.
+    expect(
+      majorityPick([
+        row({ attempt: 1, prediction: 'Lyon', supportedShare: 0 }),
+        row({ attempt: 2, prediction: 'Lyon', supportedShare: 0 }),
+        row({ attempt: 3, prediction: 'Paris', supportedShare: 0.5 }),
+      ])?.attempt,
+    ).not.toBe(3);
+  });
+
   it('leaves out attempts without an answer or that failed', () => {
     expect(
       majorityPick([row({ prediction: null, correct: false }), row({ correct: null, error: 'x' })]),
