@@ -30,18 +30,40 @@ function xor(data: Uint8Array, key: Uint8Array): Uint8Array {
   return out;
 }
 
-export async function decryptField(ciphertextB64: string, canary: string): Promise<string> {
-  const plain = xor(fromBase64(ciphertextB64), await sha256(canary));
+/**
+ * How a table's key stream is made from its canary: BrowseComp's SHA-256 digest of it, or
+ * xBench-DeepSearch's canary string itself (its UTF-8 bytes, repeated).
+ */
+export type Keying = 'sha256' | 'raw';
+
+const keyOf = async (canary: string, keying: Keying) =>
+  keying === 'raw' ? new TextEncoder().encode(canary) : await sha256(canary);
+
+export async function decryptField(
+  ciphertextB64: string,
+  canary: string,
+  keying: Keying = 'sha256',
+): Promise<string> {
+  const key = await keyOf(canary, keying);
+  if (key.length === 0) throw new Error('empty canary');
+  const plain = xor(fromBase64(ciphertextB64), key);
   return new TextDecoder('utf-8', { fatal: true }).decode(plain);
 }
 
 /** The inverse, for tests that make their own encrypted files. */
-export async function encryptField(plaintext: string, canary: string): Promise<string> {
-  return toBase64(xor(new TextEncoder().encode(plaintext), await sha256(canary)));
+export async function encryptField(
+  plaintext: string,
+  canary: string,
+  keying: Keying = 'sha256',
+): Promise<string> {
+  return toBase64(xor(new TextEncoder().encode(plaintext), await keyOf(canary, keying)));
 }
 
-/** Column names (lowercased) that hold the question and the answer, for both benchmarks. */
-const QUESTION_COLUMNS = ['problem', 'question'];
+/**
+ * Column names (lowercased) that hold the question and the answer: BrowseComp's `problem`,
+ * BrowseComp-ZH's `Question`, xBench-DeepSearch's `prompt` (both its releases, keyed by the raw canary).
+ */
+const QUESTION_COLUMNS = ['problem', 'question', 'prompt'];
 const ANSWER_COLUMNS = ['answer'];
 
 export interface DecryptedRow {
@@ -67,11 +89,16 @@ export async function decryptTable(
   const q = column(header, QUESTION_COLUMNS);
   const a = column(header, ANSWER_COLUMNS);
   const c = column(header, ['canary']);
-  const missing = [q < 0 ? '"problem" or "Question"' : '', a < 0 ? '"answer"' : '', c < 0 ? '"canary"' : '']
+  const missing = [
+    q < 0 ? '"problem", "Question" or "prompt"' : '',
+    a < 0 ? '"answer"' : '',
+    c < 0 ? '"canary"' : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (missing)
     return { ok: false, errors: [`${fileLabel} has no ${missing} column (header: ${header.join(', ')})`] };
+  const keying: Keying = header[q]?.trim().toLowerCase() === 'prompt' ? 'raw' : 'sha256';
   const rows: DecryptedRow[] = [];
   const errors: string[] = [];
   for (const [i, cells] of body.entries()) {
@@ -79,8 +106,8 @@ export async function decryptTable(
     if (cells.every((x) => !x.trim())) continue;
     const canary = cells[c] ?? '';
     try {
-      const question = await decryptField(cells[q] ?? '', canary);
-      const answer = await decryptField(cells[a] ?? '', canary);
+      const question = await decryptField(cells[q] ?? '', canary, keying);
+      const answer = await decryptField(cells[a] ?? '', canary, keying);
       if (!question.trim() || !answer.trim()) throw new Error('empty question or answer');
       rows.push({ id: String(i + 1), question, answer });
     } catch (err) {

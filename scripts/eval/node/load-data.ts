@@ -19,7 +19,7 @@ export type LoadedData =
 function tableItems(table: string[][], label: string): DatasetParse {
   const [header = [], ...body] = table;
   const col = (names: string[]) => header.findIndex((h) => names.includes(h.trim().toLowerCase()));
-  const q = col(['question', 'problem']);
+  const q = col(['question', 'problem', 'prompt']);
   const a = col(['answer', 'gt']);
   const id = col(['id']);
   if (q < 0 || a < 0)
