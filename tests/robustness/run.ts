@@ -102,7 +102,13 @@ async function main(): Promise<number> {
     if (wants('hostile')) {
       const r = await hostileSuite(ctx);
       details.hostile = r;
-      line.hostile = { cases: r.cases, crashed: r.crashed, hung: r.hung };
+      line.hostile = {
+        cases: r.cases,
+        crashed: r.crashed,
+        hung: r.hung,
+        reachedPrivate: r.reachedPrivate,
+        unclear: r.unclear,
+      };
     }
     if (wants('crash')) {
       const r = await crashSuite(ctx);

@@ -18,6 +18,10 @@ export interface HostileOutcome {
   ms: number;
   hung: boolean;
   crashed: boolean;
+  /** Requests for the case's forbidden path that a private or loopback server received. */
+  reachedPrivate: number;
+  /** The case asks for a message and the run did not end with one that matches. */
+  unclear: boolean;
   /** For a hung run: Stop ended it within 5 s. */
   stopWorked?: boolean;
   /** For a hung run: a new run could start and finish afterwards. */
@@ -28,6 +32,8 @@ export interface HostileResult {
   cases: number;
   crashed: number;
   hung: number;
+  reachedPrivate: number;
+  unclear: number;
   outcomes: HostileOutcome[];
 }
 
@@ -80,6 +86,8 @@ export async function hostileSuite(ctx: SuiteContext & { restart(): Promise<void
     cases: outcomes.length,
     crashed: outcomes.filter((o) => o.crashed).length,
     hung: outcomes.filter((o) => o.hung).length,
+    reachedPrivate: outcomes.reduce((n, o) => n + o.reachedPrivate, 0),
+    unclear: outcomes.filter((o) => o.unclear).length,
     outcomes,
   };
 }
@@ -92,6 +100,13 @@ async function runCase(
     ? `What does ${pageUrlOf(c.id)} say about the hostile page topic?`
     : `Hostile case ${c.id}: what happens?`;
   ctx.world.model.fail(c.failure?.mode ?? null, c.failure?.times ?? 0);
+  const mark = ctx.world.log.mark;
+  const reached = () =>
+    c.forbiddenPath
+      ? ctx.world.log
+          .since(mark)
+          .filter((e) => e.server !== 'public' && e.path.startsWith(c.forbiddenPath ?? '')).length
+      : 0;
   let end: RunEnd;
   try {
     end = await runPlan(
@@ -112,6 +127,8 @@ async function runCase(
       ms: 0,
       hung: false,
       crashed,
+      reachedPrivate: reached(),
+      unclear: c.message !== undefined,
     };
   }
   ctx.world.model.fail(null);
@@ -123,6 +140,8 @@ async function runCase(
     ms: end.ms,
     hung: end.overdue,
     crashed: false,
+    reachedPrivate: reached(),
+    unclear: c.message !== undefined && !c.message.test(end.error ?? ''),
   };
   if (end.overdue) {
     await sendFromPage(ctx.panel, 'runner.stop', { sessionId: end.sessionId }).catch(() => undefined);
