@@ -12,6 +12,11 @@ export const MIN_SIZES: Readonly<Record<string, number>> = {
   'rendering.payloads': 40,
   'hostile.cases': 30,
   'crash.kinds': 5,
+  // JS cookies, localStorage token, pre-registered service worker, WebRTC; each page read by the
+  // model, and the user's own visit saw every secret (so a 0 leaked means blocked).
+  'isolation.cases': 4,
+  'isolation.read': 4,
+  'isolation.userSawAll': 1,
 };
 
 type Line = Record<string, unknown>;

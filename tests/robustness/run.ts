@@ -16,6 +16,7 @@ import type { SuiteContext } from './suites/context';
 import { crashSuite } from './suites/crash';
 import { exfiltrationSuite } from './suites/exfiltration';
 import { hostileSuite } from './suites/hostile';
+import { isolationSuite } from './suites/isolation';
 import { PRIVATE_FORMS, resolvedHost } from './suites/private-forms';
 import { privateNetworkSuite } from './suites/private-network';
 import { renderingSuite } from './suites/rendering';
@@ -75,6 +76,17 @@ async function main(): Promise<number> {
         byDelivery: r.byDelivery,
         opened: r.opened,
         scripted: r.scripted,
+      };
+    }
+    if (wants('isolation')) {
+      const r = await isolationSuite(ctx);
+      details.isolation = r;
+      line.isolation = {
+        cases: r.cases,
+        leaked: r.leaked,
+        read: r.read,
+        userSawAll: r.userSawAll ? 1 : 0,
+        webrtcTcp: r.webrtcTcp,
       };
     }
     if (wants('exfiltration')) {
