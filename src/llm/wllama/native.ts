@@ -23,6 +23,8 @@ export interface WllamaInstance {
   loadModel?(blobs: Blob[], params?: LoadModelParams): Promise<void>;
   getLoadedContextInfo(): LoadedContextInfo;
   getNumThreads?(): number;
+  /** null: never the compat build, which wllama would fetch from a CDN (Safari-style browsers). */
+  setCompat?(compat: null): void;
   exit(): Promise<void>;
 }
 

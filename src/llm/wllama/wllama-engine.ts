@@ -101,6 +101,9 @@ export class WllamaEngine implements ChatEngine {
       { default: this.opts.wasmUrl },
       { suppressNativeLog: false, logger: log.logger },
     );
+    // wllama can pick a CDN-hosted compat build (3.13.0's constructor does, for browsers without
+    // JSPI or memory64); every byte of code must come from the extension, so that route is closed.
+    instance.setCompat?.(null);
     const tracker = new ProgressTracker(this.opts.now ?? Date.now);
     const params = {
       n_ctx: this.opts.contextWindow ?? DEFAULT_CONTEXT,

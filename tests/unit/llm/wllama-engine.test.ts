@@ -18,6 +18,7 @@ function fake(
     load?: Record<string, unknown>;
     prompts: string[];
     params: Params[];
+    compat?: { value: unknown; beforeLoad: boolean };
   } = {
     prompts: [],
     params: [],
@@ -41,6 +42,9 @@ function fake(
       for (const line of opts.logLines ?? []) seen.log?.info(line);
     },
     getNumThreads: () => Number(seen.load?.n_threads ?? 1),
+    setCompat(value) {
+      seen.compat = { value, beforeLoad: seen.load === undefined };
+    },
     async createCompletion(params) {
       seen.params.push(params);
       seen.prompts.push(String(params.prompt));
@@ -72,6 +76,13 @@ function fake(
 }
 
 describe('WllamaEngine', () => {
+  it("turns off wllama's CDN-hosted compat build before loading, so no code comes from outside the extension", async () => {
+    const f = fake([]);
+    const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod, files: async () => [] });
+    await e.load('dr-venus-4b-rl');
+    expect(f.seen.compat).toEqual({ value: null, beforeLoad: true });
+  });
+
   it('loads the shards its file source hands over, with the threads given, and streams a ChatML prompt', async () => {
     const f = fake(['<think>\nA', '\n</think>\n<answer>\nB\n</answer>']);
     const shards = [new Blob(['a']), new Blob(['b'])];
