@@ -54,7 +54,7 @@ export interface AgentSettings {
   seed?: SeedBase;
 }
 
-export const DEFAULT_SETTINGS: AgentSettings = {
+export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   maxSteps: 200,
   contextWindow: 0,
   maxTokens: 4096,
@@ -111,7 +111,7 @@ export function foldsWhenFull(settings: AgentSettings, window: number): boolean 
 }
 
 export function withDefaults(partial: Partial<AgentSettings> | undefined): AgentSettings {
-  const out: AgentSettings = { ...DEFAULT_SETTINGS };
+  const out: AgentSettings = { ...DEFAULT_AGENT_SETTINGS };
   if (!partial) return out;
   for (const [k, v] of Object.entries(partial)) {
     if (v !== undefined) Object.assign(out, { [k]: v });

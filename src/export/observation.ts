@@ -6,7 +6,8 @@ import { domainOf } from './domain';
 
 /** A step's results as cards and the research trail show them. */
 
-export interface SearchHit {
+/** A search hit as a card or the trail shows it, with its domain. */
+export interface TrailHit {
   title: string;
   url: string;
   snippet: string;
@@ -16,7 +17,7 @@ export interface SearchHit {
 
 export interface SearchGroup {
   query: string;
-  hits: SearchHit[];
+  hits: TrailHit[];
   error?: string;
 }
 

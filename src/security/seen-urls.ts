@@ -40,7 +40,7 @@ export function exactUrlKey(raw: string): string | undefined {
 }
 
 /** Same page, ignoring what padding can change: scheme, user-info, www., trailing slash, query, fragment. */
-function pageKey(raw: string): string | undefined {
+function samePageKey(raw: string): string | undefined {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -73,7 +73,7 @@ export class SeenUrls {
 
   add(url: string, source: SeenSource): boolean {
     const key = exactUrlKey(url);
-    const page = pageKey(url);
+    const page = samePageKey(url);
     if (key === undefined || page === undefined) return false;
     const before = this.exact.get(key);
     if (!before || RANK[source] < RANK[before.source]) this.exact.set(key, { url: url.trim(), source });
@@ -108,7 +108,7 @@ export class SeenUrls {
 
   /** A seen URL of the same page whose parameters the request keeps (it may only have added some). */
   private closestSeen(requested: string): { ok: true; url: string; source: SeenSource } | undefined {
-    const page = pageKey(requested);
+    const page = samePageKey(requested);
     if (page === undefined) return undefined;
     const asked = params(requested);
     let best: { url: string; source: SeenSource; score: number } | undefined;

@@ -142,16 +142,22 @@ export function words(text: string): string[] {
   return scan(text, cjkCount);
 }
 
-// Function words that carry no topic; negations and numbers still count.
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be been being but by can could did do does for from had has have he her his how i if ' +
-    'in into is it its me my of on or our she should so than that the their them then there these they this ' +
-    'those to was we were what when where which who whom whose why will with would you your about also any ' +
-    'after before between during each just may might more most must other over some such under us ' +
-    'find information page pages please tell user goal question'
-  ).split(' '),
-);
+/**
+ * English function words that carry no topic (negations and numbers still count): the one list, which
+ * the evidence ranking and the citation matcher each extend with words of their own.
+ */
+export const FUNCTION_WORDS: readonly string[] = (
+  'a an and are as at be been being but by can could did do does for from had has have he her his how i if ' +
+  'in into is it its me my of on or our she should so than that the their them then there these they this ' +
+  'those to was we were what when where which who whom whose why will with would you your about also any ' +
+  'after before between during each just may might more most must other over some such under us'
+).split(' ');
+
+// Words of the visit goal's own phrasing count as stop words for ranking a page's passages.
+const STOP_WORDS = new Set([
+  ...FUNCTION_WORDS,
+  ...'find information page pages please tell user goal question'.split(' '),
+]);
 
 const POSSESSIVE = /['’]s$/u;
 

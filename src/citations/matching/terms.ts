@@ -1,4 +1,4 @@
-import { scanWords } from '../../text/words';
+import { FUNCTION_WORDS, scanWords } from '../../text/words';
 import { stem } from './stem';
 import { synonymKey } from './synonyms';
 
@@ -16,12 +16,9 @@ export interface Term {
   value?: number;
 }
 
-const STOP = new Set(
-  (
-    'a an and are as at be been being but by can could did do does for from had has have he her his how i if ' +
-    'in into is it its me my of on or our she should so than that the their them then there these they this ' +
-    'those to was we were what when where which who whom whose why will with would you your about also any ' +
-    'after before between during each just may might more most must other over some such under us ' +
+const STOP = new Set([
+  ...FUNCTION_WORDS,
+  ...(
     'according approximately around roughly nearly almost percent per cent while whereas both own via ' +
     'i.e e.g etc ' +
     // German, French and Spanish function words, so answers in those languages match on content.
@@ -33,7 +30,7 @@ const STOP = new Set(
     'le la les un une des du de et ou est sont dans pour par sur avec qui que au aux ce cette il elle ' +
     'el los las una unos y o es en para por con del al lo que se su sus'
   ).split(' '),
-);
+]);
 
 const WORD_NUMBERS = new Map<string, number>(
   Object.entries({

@@ -3,14 +3,11 @@
  * HTML parser), so the same code runs in the offscreen document and in Node tests.
  */
 
+import type { SearchHit } from '../../agent/step-result';
 import type { ProviderId } from '../../settings/provider-ids';
 
-export interface SearchHit {
-  title: string;
-  url: string;
-  snippet: string;
-  date?: string;
-}
+// The one search hit type: the agent's step results keep hits exactly as the providers return them.
+export type { SearchHit };
 
 export interface SearchOptions {
   signal?: AbortSignal;

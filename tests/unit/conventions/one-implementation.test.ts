@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { secondImplementations } from '../../../scripts/lib/one-implementation';
+
+const root = process.cwd();
+
+function readSrc(): Map<string, string> {
+  const tree = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(e.name))
+        tree.set(relative(root, p).split(sep).join('/'), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(join(root, 'src'));
+  return tree;
+}
+
+describe('one implementation per utility (scripts/lib/one-implementation.ts)', () => {
+  it('src/ declares each of them once', () => {
+    expect(secondImplementations(readSrc())).toEqual([]);
+  });
+
+  it('fails on a second SearchHit, a second sentence segmenter and a second function-word list', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/agent/step-result.ts': 'export interface SearchHit { url: string }\n',
+        'src/export/observation.ts': 'export interface SearchHit { url: string; domain: string }\n',
+        'src/text/sentences.ts': "const s = new Intl.Segmenter(undefined, { granularity: 'sentence' });\n",
+        'src/citations/split.ts': 'const s = new Intl.Segmenter("en", { granularity: "sentence" });\n',
+        'src/text/words.ts': "export const FUNCTION_WORDS = 'a an and are as at be been being'.split(' ');\n",
+        'src/citations/terms.ts':
+          "const STOP = new Set('a an and are as at be been being but'.split(' '));\n",
+        'src/tools/search/types.ts': "export type { SearchHit } from '../../agent/step-result';\n",
+      }),
+    );
+    expect(secondImplementations(tree)).toEqual([
+      { rule: 'the SearchHit type', files: ['src/agent/step-result.ts', 'src/export/observation.ts'] },
+      { rule: 'a sentence segmenter', files: ['src/citations/split.ts', 'src/text/sentences.ts'] },
+      { rule: 'the English function-word list', files: ['src/citations/terms.ts', 'src/text/words.ts'] },
+    ]);
+  });
+});
