@@ -121,6 +121,9 @@ export async function runOnce(
       await deps.engine(snap.app, run),
       stallLimitsFor(snap.app.engine === 'openai' ? 'openai' : 'local', snap.app.openaiFirstByteTimeoutMs),
     );
+    // The model that writes this run's answer, as the engine names it: the panel says who wrote it.
+    const model = engine.info().modelId;
+    if (model) await deps.store.sessions.patch(sessionId, { model }).catch(() => undefined);
     const result = await runResearch(
       {
         engine,

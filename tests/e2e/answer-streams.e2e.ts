@@ -95,4 +95,55 @@ describe('the answer streams into place as it is written', () => {
     expect(await panel.getByTestId('answer-draft').count()).toBe(0);
     expect(await panel.getByTestId('answer').textContent()).not.toMatch(/<an|answer>/);
   });
+
+  it('sources lead, inside the viewport at run end, and the answer names its model', async () => {
+    const cards = panel.locator('[data-testid=sources] .chip');
+    expect(await cards.count()).toBeGreaterThanOrEqual(1);
+    const box = await cards.first().boundingBox();
+    const answerBox = await panel.getByTestId('answer').boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 900, JSON.stringify(box)).toBe(true);
+    // Above the answer's text, not under it.
+    expect(box && answerBox && box.y < answerBox.y).toBe(true);
+    expect(await panel.getByTestId('answer-model').textContent()).toBe('Written by scripted');
+    await cards.first().hover();
+    await expect.poll(() => panel.getByTestId('source-passage').first().isVisible()).toBe(true);
+    await shot(panel, 'answer-sources-lead');
+  });
+
+  it("a follow-up's heading is what was typed, the earlier Q&A a line above it", async () => {
+    const suggested = panel.getByTestId('suggested-follow-up');
+    const n = await suggested.count();
+    expect(n >= 2 && n <= 3, String(n)).toBe(true);
+    fx.model.setTurns([
+      { text: answerTurnSplitAtThink(`${PAGE_SENTENCE} Jest has its own.`), chunkDelayMs: 40 },
+    ]);
+    const typed = 'And does it work with Jest?';
+    await panel.getByTestId('follow-up').fill(typed);
+    await panel.getByTestId('follow-up-send').click();
+    const title = panel.locator('#session-title');
+    await expect.poll(() => title.textContent(), { timeout: 30_000 }).toBe(typed);
+    // While it runs and after: never the model's prompt with the earlier answer.
+    const earlier = panel.getByTestId('thread-question');
+    await earlier.first().waitFor({ timeout: 30_000 });
+    expect(await earlier.count()).toBe(1);
+    expect(await earlier.first().textContent()).toBe('Which JavaScript coverage library works with Mocha?');
+    const a = await earlier.first().boundingBox();
+    const b2 = await title.boundingBox();
+    expect(a && b2 && a.y < b2.y && a.height < 30, JSON.stringify([a, b2])).toBe(true);
+    await panel.getByTestId('answer').waitFor({ timeout: 60_000 });
+    expect(await title.textContent()).toBe(typed);
+    // Opened, the earlier question shows its answer with its sources.
+    await earlier.first().click();
+    await expect.poll(() => panel.locator('.thread-earlier [data-testid=answer]').count()).toBe(1);
+    expect(await panel.locator('.thread-earlier [data-testid=sources] .chip').count()).toBeGreaterThanOrEqual(
+      1,
+    );
+    await earlier.first().click();
+    await shot(panel, 'answer-follow-up');
+    // The thread is one history entry: its latest question.
+    await panel.getByRole('button', { name: 'History', exact: true }).click();
+    const rows = panel.locator('[data-testid=history-item]');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(typed);
+  });
 });

@@ -100,9 +100,14 @@ describe('the side panel people prefer: the finished answer at 400 px', () => {
       expect(c.lines, JSON.stringify(c)).toBeLessThanOrEqual(2);
       expect(c.left >= row.left && c.right <= row.right, JSON.stringify({ c, row })).toBe(true);
     }
-    // The answer stays first, at the top of the panel.
-    const answer = await panel.getByTestId('answer').boundingBox();
+    // The answer stays first, at the top of the panel, its source cards leading (issue 30).
+    const answer = await panel.getByTestId('answer-section').boundingBox();
     expect(answer && answer.y < 200, JSON.stringify(answer)).toBe(true);
+    const cards = await panel.getByTestId('sources').boundingBox();
+    const text = await panel.getByTestId('answer').boundingBox();
+    expect(cards && text && cards.y < text.y && cards.y + cards.height <= 900, JSON.stringify(cards)).toBe(
+      true,
+    );
 
     // "+ New" sits at the end of the question's first line instead of a row of its own (the question
     // started 44 px under the header; now 8 px).

@@ -5,7 +5,7 @@ import { pageKey } from '../../security/normalize-url';
 import type { Translate } from '../shared/translate';
 import { forcedNote } from './forced-note';
 import { renderAnswer } from './render-answer';
-import { SourcesList } from './sources-list';
+import { OtherSources, passagesBySource, SourceCards } from './sources-list';
 
 export interface Votes {
   attempts: number;
@@ -39,6 +39,7 @@ export function AnswerView({
   steps,
   stepLimit,
   votes,
+  model,
   t,
 }: {
   text: string;
@@ -49,6 +50,8 @@ export function AnswerView({
   stepLimit?: number | undefined;
   /** Set when several attempts voted on this answer. */
   votes?: Votes | null;
+  /** The model that wrote the answer, as the session saved it. */
+  model?: string | undefined;
   t: Translate;
 }) {
   const html = useMemo(() => {
@@ -70,6 +73,7 @@ export function AnswerView({
     };
   }, []);
   const cited = citations?.sources ?? [];
+  const passages = useMemo(() => passagesBySource(citations), [citations]);
   // Pages read but not cited, first read first; one pass with a set (a 200-step run reads ~100 pages,
   // and a findIndex per page made this quadratic on every render of the session view).
   const otherPages = useMemo(() => {
@@ -94,9 +98,16 @@ export function AnswerView({
           {t('answerVotes', [String(votes.agreeing), String(votes.attempts)])}
         </p>
       ) : null}
+      {/* Sources lead: what the answer stands on is the first thing the eye meets. */}
+      <SourceCards sources={cited} passages={passages} t={t} />
       {/* Safe: renderAnswer runs DOMPurify and adds only markup built from our own data. */}
       <div class="answer-body" data-testid="answer" ref={body} dangerouslySetInnerHTML={{ __html: html }} />
-      <SourcesList sources={cited} others={otherPages} t={t} />
+      {model ? (
+        <p class="small muted answer-model" data-testid="answer-model">
+          {t('answerWrittenBy', model)}
+        </p>
+      ) : null}
+      <OtherSources others={otherPages} t={t} />
     </section>
   );
 }

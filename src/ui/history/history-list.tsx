@@ -9,10 +9,19 @@ import { HistoryMenu } from './history-menu';
 import { HistoryRowMeta, HistoryRowText } from './history-row';
 import { useHistory } from './use-history';
 
-/** A run's extra attempts go with it: they are not listed on their own, so nothing else could delete them. */
+/**
+ * A run's extra attempts go with it, and so do the earlier questions of its thread: none of them is
+ * listed on its own, so nothing else could delete them.
+ */
 async function deleteWithAttempts(store: Awaited<UiServices['store']>, id: string): Promise<void> {
-  for (const child of await store.sessions.listChildren(id)) await store.sessions.delete(child.id);
-  await store.sessions.delete(id);
+  const seen = new Set<string>();
+  for (let at: string | undefined = id; at && !seen.has(at); ) {
+    seen.add(at);
+    const earlier: string | undefined = (await store.sessions.get(at))?.followUpOf;
+    for (const child of await store.sessions.listChildren(at)) await store.sessions.delete(child.id);
+    await store.sessions.delete(at);
+    at = earlier;
+  }
 }
 
 export interface HistoryActions {

@@ -4,14 +4,17 @@ import { draftAnswer } from '../answer/answer-draft';
 import { AnswerView, votesOf } from '../answer/answer-view';
 import { savedStepLimit } from '../answer/forced-note';
 import { StreamingAnswer } from '../answer/streaming-answer';
+import { suggestFollowUps } from '../answer/suggest-follow-ups';
 import { ExportBar } from '../export/export-bar';
 import type { UiServices } from '../shared/services';
 import { statsFromSteps } from '../trajectory/format-stats';
 import { Trail } from '../trajectory/trail';
 import { type ControlActions, Controls } from './controls';
+import { EarlierThread } from './earlier-thread';
 import { FollowUpBox } from './follow-up-box';
 import { RunState } from './run-state';
 import { SessionErrors } from './session-errors';
+import { SuggestedFollowUps } from './suggested-follow-ups';
 import { useSession } from './use-session';
 
 const STEER = /^Note from the user:\s*/;
@@ -123,6 +126,11 @@ export function SessionView({
   }, [running, answerText]);
 
   const followUpOf = view.session?.followUpOf;
+  const suggestions = useMemo(() => {
+    const cited = view.answer?.citations?.sources ?? [];
+    const read = view.steps.flatMap((s) => s.sources);
+    return suggestFollowUps(view.question, [...cited, ...read], t);
+  }, [view.answer, view.steps, view.question, t]);
   const openOptionsAt = useCallback((section: string) => services.openOptions(section), [services]);
   const partial = view.partial
     ? { turn: view.partial, how: view.status === 'stopped' ? ('stopped' as const) : ('failed' as const) }
@@ -130,14 +138,10 @@ export function SessionView({
   return (
     <section class="session" aria-labelledby="session-title" data-status={view.status} ref={top}>
       <div class="session-head">
-        {headAction}
-        {followUpOf && onOpenSession ? (
-          <p class="thread-note small">
-            <button type="button" class="link" onClick={() => onOpenSession(followUpOf)}>
-              {t('followUpOf')}
-            </button>
-          </p>
+        {followUpOf ? (
+          <EarlierThread services={services} followUpOf={followUpOf} onOpen={onOpenSession} />
         ) : null}
+        {headAction}
         <h2 id="session-title" class="session-question">
           {view.question}
         </h2>
@@ -167,6 +171,7 @@ export function SessionView({
           steps={view.steps}
           stepLimit={savedStepLimit(view.session?.settings)}
           votes={votesOf(view.session?.stats)}
+          model={view.session?.model}
           t={t}
         />
       ) : draft ? (
@@ -189,7 +194,10 @@ export function SessionView({
         <ExportBar view={view} t={t} trailDefault={trailDefault} />
       ) : null}
       {!running && answerText !== undefined && onFollowUp && !view.readOnly ? (
-        <FollowUpBox onAsk={onFollowUp} t={t} />
+        <>
+          <SuggestedFollowUps suggestions={suggestions} onAsk={onFollowUp} t={t} />
+          <FollowUpBox onAsk={onFollowUp} t={t} />
+        </>
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from 'preact';
 import { describe, expect, it } from 'vitest';
-import { SourcesList } from '../../../../src/ui/answer/sources-list';
+import { SourceCards } from '../../../../src/ui/answer/sources-list';
 import { avatarMark } from '../../../../src/ui/trajectory/avatar-mark';
 import { tEn } from '../helpers';
 
@@ -32,12 +32,12 @@ describe("a source's avatar (no favicon)", () => {
   it('a source chip on 127.0.0.1 shows no digit beside its number', () => {
     const el = document.createElement('div');
     render(
-      <SourcesList
+      <SourceCards
         sources={[
           { n: 1, url: 'http://127.0.0.1:4100/pages/coverage/', title: 'Blanket.js | Coverage' },
           { n: 2, url: 'http://[::1]:4100/x', title: '' },
         ]}
-        others={[]}
+        passages={new Map()}
         t={tEn}
       />,
       el,
