@@ -44,6 +44,14 @@ const Truth = v.union([
   v.pipe(v.array(AnswerValue), v.minLength(1, 'lists no answer')),
   v.looseObject({ target: v.union([AnswerValue, v.pipe(v.array(AnswerValue), v.minLength(1))]) }),
 ]);
+/** A row of GAIA's `metadata.jsonl`; a question with an attached file (`file_name`) is not text-only. */
+const Gaia = v.looseObject({
+  task_id: Id,
+  Question: Text,
+  'Final answer': AnswerValue,
+  file_name: v.optional(v.string()),
+});
+
 const Rl = v.looseObject({
   id: v.optional(Id),
   prompt: v.pipe(v.array(PromptMessage), v.minLength(1, 'has no messages')),
@@ -64,10 +72,24 @@ function answersOf(truth: v.InferOutput<typeof Truth>): string[] {
   return typeof truth.target === 'string' ? [truth.target] : truth.target;
 }
 
+/** Records that are questions but not for this eval (GAIA's with an attached file). */
+export const LEFT_OUT = Symbol('left out');
+
 /** One parsed record, or why it is not a question; `fallbackId` names records without an id. */
-export function itemFromJson(json: unknown, fallbackId: string): EvalItem | string {
+export function itemFromJson(json: unknown, fallbackId: string): EvalItem | string | typeof LEFT_OUT {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return 'is not a JSON object';
   const rec = json as Record<string, unknown>;
+  if ('task_id' in rec && 'Question' in rec) {
+    const r = v.safeParse(Gaia, json);
+    if (!r.success) return `is not a valid GAIA row: ${describe(r.issues)}`;
+    if (r.output.file_name?.trim()) return LEFT_OUT;
+    return {
+      id: r.output.task_id,
+      question: r.output.Question,
+      answer: r.output['Final answer'],
+      aliases: [],
+    };
+  }
   if ('prompt' in rec || 'reward_model' in rec) {
     const r = v.safeParse(Rl, json);
     if (!r.success) return `is not a valid RL row: ${describe(r.issues)}`;
@@ -113,8 +135,13 @@ export function parseRecords(
   const errors: string[] = [];
   const items: EvalItem[] = [];
   const seen = new Map<string, string>();
+  let leftOut = 0;
   records.forEach(({ label, json, fallbackId }, i) => {
     const item = itemFromJson(json, fallbackId ?? String(i + 1));
+    if (item === LEFT_OUT) {
+      leftOut++;
+      return;
+    }
     if (typeof item === 'string') {
       errors.push(`${label} ${item}`);
       return;
@@ -124,7 +151,12 @@ export function parseRecords(
     seen.set(item.id, label);
     items.push(item);
   });
-  if (records.length === 0) errors.push('the data file holds no questions');
+  if (items.length === 0 && errors.length === 0)
+    errors.push(
+      leftOut
+        ? `the data file holds no text-only questions (${leftOut} need an attached file)`
+        : 'the data file holds no questions',
+    );
   if (errors.length > MAX_ERRORS) {
     const more = errors.length - MAX_ERRORS;
     errors.splice(MAX_ERRORS, errors.length, `… and ${more} more`);
