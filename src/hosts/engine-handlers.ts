@@ -29,7 +29,9 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
     check: async (baseUrl, signal) => {
       try {
         const r = await (await serverFor(await loadSettings())).testConnection(signal);
-        return r.ok ? { ok: true } : { ok: false, message: r.message, hint: r.hint };
+        return r.ok
+          ? { ok: true }
+          : { ok: false, message: r.message, hint: r.hint, ...(r.info ? { info: r.info } : {}) };
       } catch {
         return { ok: false, message: `The model server at ${baseUrl} did not answer within a few seconds.` };
       }

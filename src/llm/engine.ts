@@ -1,3 +1,4 @@
+import type { EngineFailure } from '../errors/run-error';
 /**
  * The one interface every inference backend implements (web-llm, wllama, OpenAI-compatible, mocks).
  * The agent loop depends only on this, so it runs unchanged in Node tests and in the offscreen document.
@@ -111,6 +112,8 @@ export class EngineError extends Error {
       | 'unknown',
     message: string,
     readonly hint: string = '',
+    /** The failure as data, which the panel words in the user's language (message and hint stay English). */
+    readonly info?: EngineFailure,
   ) {
     super(message);
     this.name = 'EngineError';

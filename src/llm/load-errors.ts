@@ -1,4 +1,10 @@
+import type * as v from 'valibot';
+import type { LoadCauseSchema } from '../errors/engine-error-info';
+import type { EngineFailure } from '../errors/run-error';
 import { EngineError } from './engine';
+
+type LoadCause = v.InferOutput<typeof LoadCauseSchema>;
+
 import { failureOf } from './failure-cause';
 
 /**
@@ -23,11 +29,16 @@ export interface LoadErrorContext {
 export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
   if (err instanceof EngineError) return err;
   const f = failureOf(err);
+  const info = (cause: LoadCause): EngineFailure => ({
+    code: 'model-load-failed',
+    params: { model: ctx.model, cause, ...(f.status !== undefined ? { status: f.status } : {}) },
+  });
   if (f.name === 'ShaderF16SupportError') {
     return new EngineError(
       'no-webgpu',
       `${ctx.model} needs 16-bit float shaders (shader-f16), which this GPU does not offer.`,
       'Choose the q4f32 variant of the model in Options → Model.',
+      info('no-shader-f16'),
     );
   }
   switch (f.cause) {
@@ -37,18 +48,21 @@ export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
         'device-lost',
         `The GPU device was lost while running ${ctx.model}.`,
         HINT_DEVICE_LOST,
+        info('device-lost'),
       );
     case 'no-webgpu':
       return new EngineError(
         'no-webgpu',
         'WebGPU is not available in this browser or on this GPU.',
         HINT_NO_WEBGPU,
+        info('no-webgpu'),
       );
     case 'not-found':
       return new EngineError(
         'download-failed',
         `The model host has no file for ${ctx.model} (HTTP ${f.status}).`,
         'Check the model URL or file name in Options → Model.',
+        info('not-found'),
       );
     case 'http':
       if (f.status === 401 || f.status === 403) {
@@ -56,35 +70,50 @@ export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
           'download-failed',
           `The model host refused the download of ${ctx.model} (HTTP ${f.status}); the model may be gated.`,
           'Accept the model licence on its Hugging Face page, or use a mirror URL in Options → Model.',
+          info('gated'),
         );
       }
       return new EngineError(
         'download-failed',
         `The model host failed while sending ${ctx.model} (HTTP ${f.status}).`,
         'Try loading again in a few minutes.',
+        info('http'),
       );
     case 'dns':
       return new EngineError(
         'offline',
         `Could not find the model host for ${ctx.model}: its name did not resolve (DNS).`,
         'Check your connection and the host name in the model URL, then try loading again.',
+        info('dns'),
       );
     case 'cors':
       return new EngineError(
         'download-failed',
         `The model host did not allow this extension to download ${ctx.model} (CORS).`,
         'Use a host that serves files to any origin (Hugging Face does), or a copy on your own server.',
+        info('cors'),
       );
     case 'offline':
-      return new EngineError('offline', MESSAGE_OFFLINE, 'Check your connection, then try loading again.');
+      return new EngineError(
+        'offline',
+        MESSAGE_OFFLINE,
+        'Check your connection, then try loading again.',
+        info('offline'),
+      );
     case 'bad-file':
       return new EngineError(
         'download-failed',
         `The file for ${ctx.model} is not a complete model (it may be damaged, cut short, or a web page saved in its place).`,
         'Delete it under Options → Model and download it again, or choose another model.',
+        info('bad-file'),
       );
     case 'out-of-memory':
-      return new EngineError('out-of-memory', `Not enough memory to load ${ctx.model}.`, HINT_SMALLER_MODEL);
+      return new EngineError(
+        'out-of-memory',
+        `Not enough memory to load ${ctx.model}.`,
+        HINT_SMALLER_MODEL,
+        info('out-of-memory'),
+      );
     default:
       break;
   }
@@ -92,5 +121,6 @@ export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
     'unknown',
     `Could not load ${ctx.model}: ${f.message}`,
     'Try loading again, or choose another model.',
+    info('unknown'),
   );
 }

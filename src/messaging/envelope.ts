@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type RunError, RunErrorSchema, runErrorOf } from '../errors/run-error';
 
 /** Every message Sleuth sends carries this brand, so stray messages from elsewhere are ignored. */
 export const BRAND = 'sleuth/1';
@@ -8,6 +9,8 @@ export interface SerializedError {
   message: string;
   code?: string;
   hint?: string;
+  /** The error as `{ code, params }` (src/errors/), when it has one. */
+  info?: RunError;
 }
 
 export const RequestEnvelopeSchema = v.object({
@@ -33,6 +36,8 @@ const ResponseEnvelopeSchema = v.variant('ok', [
       message: v.string(),
       code: v.optional(v.string()),
       hint: v.optional(v.string()),
+      // An unknown or malformed code costs the panel's words only; the message still arrives.
+      info: v.fallback(v.optional(RunErrorSchema), undefined),
     }),
   }),
 ]);
@@ -45,11 +50,13 @@ export function parseResponse(raw: unknown): ResponseEnvelope | null {
 export function serializeError(err: unknown): SerializedError {
   if (err instanceof Error) {
     const extra = err as Error & { code?: unknown; hint?: unknown };
+    const info = runErrorOf(err);
     return {
       name: err.name,
       message: err.message,
       ...(typeof extra.code === 'string' ? { code: extra.code } : {}),
       ...(typeof extra.hint === 'string' && extra.hint ? { hint: extra.hint } : {}),
+      ...(info ? { info } : {}),
     };
   }
   return { name: 'Error', message: typeof err === 'string' ? err : 'Unknown error' };
@@ -59,11 +66,13 @@ export function serializeError(err: unknown): SerializedError {
 export class RemoteError extends Error {
   readonly code: string | undefined;
   readonly hint: string | undefined;
+  readonly info: RunError | undefined;
   constructor(e: SerializedError) {
     super(e.message);
     this.name = e.name;
     this.code = e.code;
     this.hint = e.hint;
+    this.info = e.info;
   }
 }
 

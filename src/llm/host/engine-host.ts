@@ -1,3 +1,4 @@
+import { runErrorOf } from '../../errors/run-error';
 import type { Settings } from '../../settings/schema';
 import { delegateEngine } from '../delegate-engine';
 import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
@@ -33,7 +34,12 @@ export interface EngineChoice {
  */
 function errorOf(err: unknown): NonNullable<EngineStatus['error']> {
   const e = err as { message?: string; hint?: string };
-  return { message: e.message ?? String(err), ...(e.hint ? { hint: e.hint } : {}) };
+  const info = runErrorOf(err);
+  return {
+    message: e.message ?? String(err),
+    ...(e.hint ? { hint: e.hint } : {}),
+    ...(info ? { info } : {}),
+  };
 }
 
 export function createEngineHost(deps: {

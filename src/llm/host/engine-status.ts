@@ -1,10 +1,12 @@
+import type { RunError } from '../../errors/run-error';
 /** What the engine host reports about its engine: shown by the status line, options page and notices. */
 export interface EngineStatus {
   engine: string;
   modelId: string | null;
   state: 'not-loaded' | 'loading' | 'ready' | 'error';
   progress?: { fraction: number; loadedBytes?: number; totalBytes?: number; text?: string };
-  error?: { message: string; hint?: string };
+  /** `info` is what the panel words; message and hint are the English text, for logs and old readers. */
+  error?: { message: string; hint?: string; info?: RunError };
   contextWindow?: number;
   profile?: 'dr-venus' | 'general';
   label?: string;
@@ -19,7 +21,7 @@ export interface EngineStatus {
   /** Layers llama.cpp offloaded to the GPU, once loaded. */
   gpuLayers?: { offloaded: number; total: number };
   /** For a model server: whether it answered the last health check, and what it said if not. */
-  server?: { ok: boolean; message?: string; hint?: string };
+  server?: { ok: boolean; message?: string; hint?: string; info?: RunError };
   /** What the settings asked for when this status was set (see modelAsked). */
   asked?: string;
 }

@@ -1,9 +1,11 @@
+import type { RunError } from '../../errors/run-error';
 import type { EngineStatus } from './engine-status';
 
 export interface ServerCheck {
   ok: boolean;
   message?: string;
   hint?: string;
+  info?: RunError;
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { EngineFailure } from '../../errors/run-error';
 import { abortError } from '../abort';
 import { EngineError } from '../engine';
 import { unreachable } from './errors';
@@ -7,7 +8,7 @@ import { describeIssue, ModelListSchema } from './schema';
 
 export type ConnectionResult =
   | { ok: true; models: string[]; modelFound: boolean | null; latencyMs: number }
-  | { ok: false; code: EngineError['code']; message: string; hint: string };
+  | { ok: false; code: EngineError['code']; message: string; hint: string; info?: EngineFailure };
 
 /** Lists the server's models (GET /models); says plainly what is wrong when it cannot. */
 export async function testConnection(
@@ -53,6 +54,6 @@ export async function testConnection(
   } catch (err) {
     if (signal?.aborted) throw abortError(signal.reason);
     const e = err instanceof EngineError ? err : unreachable(o.baseUrl, err);
-    return { ok: false, code: e.code, message: e.message, hint: e.hint };
+    return { ok: false, code: e.code, message: e.message, hint: e.hint, ...(e.info ? { info: e.info } : {}) };
   }
 }

@@ -1,4 +1,5 @@
 import { formatBytes } from '../../llm/progress-stats';
+import { errorWords } from '../errors/error-words';
 import type { UiServices } from '../shared/services';
 import type { SystemStatus } from '../status/use-system-status';
 import { ModelProgress } from './model-progress';
@@ -81,13 +82,17 @@ export function EngineNotice({
   const server = engine.engine === 'openai' ? engine.server : undefined;
   if (engine.state === 'error' || server?.ok === false) {
     const error = engine.state === 'error' ? engine.error : server;
+    // Worded from its code in the user's language; an error without one shows its own text.
+    const worded = error?.info
+      ? errorWords(error.info, t)
+      : { reason: error?.message ?? '', fix: error?.hint };
     return (
       <div class="banner error" role="alert" data-testid="engine-error">
         <p>
           <strong>{engine.state === 'error' ? t('noticeEngineError') : t('noticeServerDown')}</strong>{' '}
-          {error?.message ?? ''}
+          {worded.reason}
         </p>
-        {error?.hint ? <p class="small">{error.hint}</p> : null}
+        {worded.fix ? <p class="small">{worded.fix}</p> : null}
         <div class="banner-actions">
           {engine.engine === 'openai' ? (
             <button type="button" data-testid="recheck" onClick={() => onRecheck?.()}>
