@@ -84,7 +84,10 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
     'engine.test': async () => {
       const r = await (await serverFor(await loadSettings())).testConnection();
       return r.ok
-        ? { ok: true, message: `Connected: ${r.models.length} model(s), ${Math.round(r.latencyMs)} ms.` }
+        ? {
+            ok: true,
+            message: `Connected: ${r.models.length} model${r.models.length === 1 ? '' : 's'}, ${Math.round(r.latencyMs)} ms.`,
+          }
         : { ok: false, message: [r.message, r.hint].filter(Boolean).join(' ') };
     },
   };

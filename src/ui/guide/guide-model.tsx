@@ -91,7 +91,9 @@ export function GuideModel({
           {ollamaMark.mark}
         </span>
         {ollama?.state === 'running'
-          ? t('guideOllamaYes', String(ollama.models.length))
+          ? ollama.models.length === 1
+            ? t('guideOllamaYesOne')
+            : t('guideOllamaYes', String(ollama.models.length))
           : ollama?.state === 'refused'
             ? t('guideOllamaRefused')
             : t('guideOllamaNo')}
