@@ -18,9 +18,11 @@ import type { createLiveHub } from '../../src/messaging/live';
 import { resendIfCutOff } from '../../src/messaging/resend';
 import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
-import { PROFILES, type ProfileId } from '../../src/profiles/profiles';
-import type { EarlierSeen } from '../../src/runner/earlier-seen';
+import { PROFILES } from '../../src/profiles/profiles';
+import type { RunToolContext } from '../../src/runner/run-once';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
+import { type OwnPage, ownPagePrivacy } from '../../src/security/run-privacy';
+import { checkUrl } from '../../src/security/url-policy';
 import type { Settings } from '../../src/settings/schema';
 import { openStore, requestPersistence, type Store } from '../../src/store';
 import { loadSettings as readSettings } from '../../src/store/settings-store';
@@ -107,15 +109,32 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
     return engine;
   };
 
-  type ToolContext = {
-    question: string;
-    seedUrls: string[];
-    privateText: string[];
-    earlier: EarlierSeen;
-    profile: ProfileId;
-  };
+  // Pages and PDFs read without a tab are fetched by the service worker, which sees the server's address.
+  const workerFetch = (s: Settings) => (maxBytes: number) =>
+    checkedFetch((req) => client.send('router.fetch', req), {
+      allowLoopback: s.allowLoopback,
+      maxBytes,
+      // Half the page timeout: a page that does not arrive by then gets the tab's full timeout.
+      timeoutMs: Math.max(1000, Math.round(s.pageTimeoutMs / 2)),
+    });
 
-  const toolsFor = (store: Store) => async (s: Settings, ctx: ToolContext) => {
+  /** "Research this page": the same address read signed out, through the fetch path, and compared. */
+  const pagePrivacy = (s: Settings, page: OwnPage, signal: AbortSignal) =>
+    ownPagePrivacy(
+      page,
+      {
+        signedInSite: (url) => !readsSignedOut(s, url),
+        readSignedOut: async (url, signal2) => {
+          const allowed = checkUrl(url, urlPolicyOf(s));
+          if (!allowed.ok) return null;
+          const read = createFetchReader({ fetch: workerFetch(s)(STATIC_MAX_BYTES), parse: parseHtml });
+          return (await read(allowed.url.href, signal2))?.markdown ?? null;
+        },
+      },
+      signal,
+    );
+
+  const toolsFor = (store: Store) => async (s: Settings, ctx: RunToolContext) => {
     const search = await buildSearchChain(s, {
       fetch: (url, init) => fetch(url, init),
       parseHtml,
@@ -127,14 +146,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       buildEvidence({ markdown, goal, question }, { evidenceTokens: evidenceBudget(s.contextWindow) });
     const server = summaryServer(s);
     const extractor = server ? await summaryEngine(server) : null;
-    // Pages and PDFs read without a tab are fetched by the service worker, which sees the server's address.
-    const viaWorker = (maxBytes: number) =>
-      checkedFetch((req) => client.send('router.fetch', req), {
-        allowLoopback: s.allowLoopback,
-        maxBytes,
-        // Half the page timeout: a page that does not arrive by then gets the tab's full timeout.
-        timeoutMs: Math.max(1000, Math.round(s.pageTimeoutMs / 2)),
-      });
+    const viaWorker = workerFetch(s);
     const readStatic = createFetchReader({ fetch: viaWorker(STATIC_MAX_BYTES), parse: parseHtml });
     return createAgentTools(
       {
@@ -168,6 +180,8 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
         pages: store.pages,
         readsSignedIn: (url) => !readsSignedOut(s, url),
         policy: urlPolicyOf(s),
+        // Public runs hold nothing to leak: they may open a URL the model wrote itself.
+        unseenUrls: 'public-runs',
         maxTabs: s.maxTabs,
         pageMaxAgeMs: 6 * 60 * 60 * 1000,
         clock: Date.now,
@@ -183,6 +197,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       loadSettings,
       engine: (s, signal) => engines.ensure(s, signal),
       tools: toolsFor(store),
+      pagePrivacy,
       modelProfile: async (s) => (await choose(s)).profile,
       pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
       afterRun: async () => void (await client.send('router.closeIdleTabs', {})),

@@ -10,6 +10,9 @@ export function createRunnerHandlers(runner: Promise<ResearchRunner>): RoomHandl
     'runner.steer': async (req) => ({ accepted: (await runner).steer(req.sessionId, req.note) }),
     'runner.resume': async (req) => (await runner).resume(req.sessionId),
     'runner.retryFrom': async (req) => (await runner).retryFrom(req.sessionId, req.seq),
+    'runner.approve': async (req) => ({
+      accepted: (await runner).approve(req.sessionId, req.requestId, req.answer),
+    }),
     'runner.active': async () => ({ sessionIds: (await runner).activeIds() }),
   };
 }

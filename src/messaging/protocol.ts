@@ -119,6 +119,15 @@ export const messages = {
   'runner.resume': { room: 'runner', req: sessionRef },
   'runner.retryFrom': { room: 'runner', req: v.object({ sessionId: v.string(), seq: v.number() }) },
   'runner.active': { room: 'runner', req: empty },
+  /** The user's answer to what a private run asked to send (its pending request on the session). */
+  'runner.approve': {
+    room: 'runner',
+    req: v.object({
+      sessionId: v.string(),
+      requestId: v.pipe(v.string(), v.maxLength(200)),
+      answer: v.picklist(['send', 'decline', 'allow-rest']),
+    }),
+  },
 } as const satisfies Record<string, { room: Room; req: v.GenericSchema }>;
 
 export type MessageType = keyof typeof messages;
@@ -169,6 +178,7 @@ export interface Responses {
   'runner.resume': { sessionId: string };
   'runner.retryFrom': { sessionId: string };
   'runner.active': { sessionIds: string[] };
+  'runner.approve': { accepted: boolean };
 }
 
 export type Response<K extends MessageType> = Responses[K];

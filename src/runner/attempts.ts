@@ -4,6 +4,7 @@ import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepToRecord } from '../store/step-codec';
+import type { RunGuard } from './run-guard';
 import { type RunnerDeps, type RunOutcome, runOnce, type Snapshot } from './run-once';
 import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from './voting';
 
@@ -18,6 +19,8 @@ export interface AttemptsContext {
   signal: AbortSignal;
   /** Answer-now and steer go to every attempt in progress. */
   controls: Set<ResearchControl>;
+  /** The parent's privacy and approvals: an attempt's requests show on the parent's session. */
+  guard?: RunGuard;
 }
 
 interface Candidate {
@@ -131,7 +134,14 @@ export async function runAttempts(
       const control = createControl();
       ctx.controls.add(control);
       const question = snap.question ?? parent.question;
-      const spec = { sessionId: id, question, snap, steps, seedUrls: ctx.seedUrls };
+      const spec = {
+        sessionId: id,
+        question,
+        snap,
+        steps,
+        seedUrls: ctx.seedUrls,
+        ...(ctx.guard ? { guard: ctx.guard } : {}),
+      };
       const outcome = await runOnce(deps, spec, signal, control).finally(() => ctx.controls.delete(control));
       await deps.store.sessions.patch(id, {
         status: outcome.status,

@@ -3,7 +3,9 @@ import type { AgentStep } from '../agent/types';
 import type { RunError } from '../errors/run-error';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
+import type { Approvals } from './approvals';
 import { runAttempts } from './attempts';
+import { createRunGuard, type GuardSpec } from './run-guard';
 import { type RunnerDeps, runOnce, type Snapshot } from './run-once';
 
 /** A session whose run is going in this document. */
@@ -22,13 +24,21 @@ export interface LaunchSpec {
   seedUrls: string[];
   /** The run started from a first step given to it (a page, a follow-up): further attempts keep it. */
   seeded: boolean;
+  /** Public or private, and whose words are the user's (absent in tests of other parts). */
+  guard?: GuardSpec;
 }
 
 export type Launch = (spec: LaunchSpec) => void;
 
 /** Starts the run of a saved session, with its further attempts, and marks it active until it is saved. */
-export function launchRun(deps: RunnerDeps, active: Map<string, Active>, spec: LaunchSpec): void {
+export function launchRun(
+  deps: RunnerDeps,
+  active: Map<string, Active>,
+  spec: LaunchSpec,
+  approvals: Approvals,
+): void {
   const { sessionId, snap, steps, seedUrls } = spec;
+  const guard = spec.guard ? createRunGuard(deps, approvals, spec.guard) : undefined;
   const abort = new AbortController();
   const control = createControl();
   const entry: Active = { abort, controls: new Set([control]), done: Promise.resolve() };
@@ -52,7 +62,7 @@ export function launchRun(deps: RunnerDeps, active: Map<string, Active>, spec: L
   entry.done = (async () => {
     const first = runOnce(
       deps,
-      { sessionId, question: spec.question, snap, steps, seedUrls },
+      { sessionId, question: spec.question, snap, steps, seedUrls, ...(guard ? { guard } : {}) },
       abort.signal,
       control,
     ).finally(() => entry.controls.delete(control));
@@ -69,6 +79,7 @@ export function launchRun(deps: RunnerDeps, active: Map<string, Active>, spec: L
         seedUrls,
         signal: abort.signal,
         controls: entry.controls,
+        ...(guard ? { guard } : {}),
       };
       const more = await runAttempts(ctx, first);
       await finish(more.status, more.error);

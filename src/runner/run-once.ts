@@ -7,6 +7,7 @@ import { type RunError, runErrorOf } from '../errors/run-error';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import { chooseProfile, type ProfileId } from '../profiles/profiles';
+import type { OwnPage, RunPrivacy } from '../security/run-privacy';
 import type { Settings } from '../settings/schema';
 import { isQuotaError, QUOTA_MESSAGE, StoreError } from '../store/errors';
 import { toJson } from '../store/json';
@@ -15,6 +16,7 @@ import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
 import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
+import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
 import { createSessionWriter, type PartialTurn } from './session-writer';
 
@@ -24,16 +26,12 @@ export interface RunnerDeps {
   loadSettings(): Promise<Settings>;
   /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
   engine(settings: Settings, signal: AbortSignal): Promise<ChatEngine>;
-  tools(
-    settings: Settings,
-    ctx: {
-      question: string;
-      seedUrls: string[];
-      privateText: string[];
-      earlier: EarlierSeen;
-      profile: ProfileId;
-    },
-  ): AgentTools | Promise<AgentTools>;
+  tools(settings: Settings, ctx: RunToolContext): AgentTools | Promise<AgentTools>;
+  /**
+   * Whether "research this page" on this page makes a private run: a signed-out read of its address
+   * through the fetch path, compared (src/security/run-privacy.ts). Absent: every such run is private.
+   */
+  pagePrivacy?(settings: Settings, page: OwnPage, signal: AbortSignal): Promise<RunPrivacy>;
   /** Evidence of a page the user handed over, ranked for the question. */
   pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
   /** The profile the model the settings choose calls for (DR-Venus models: 'dr-venus'). */
@@ -43,6 +41,21 @@ export interface RunnerDeps {
   tokenizer?: TokenCounter;
   clock: () => number;
   newId: () => string;
+}
+
+/** What a run's tools are built for. */
+export interface RunToolContext {
+  question: string;
+  seedUrls: string[];
+  privateText: string[];
+  earlier: EarlierSeen;
+  profile: ProfileId;
+  userQuestion?: string;
+  ownUrls?: string[];
+  privacy?: RunPrivacy;
+  ask?: RunGuard['ask'];
+  allowRest?: boolean;
+  onPrivate?(): void;
 }
 
 export interface Snapshot {
@@ -60,6 +73,8 @@ export interface RunSpec {
   snap: Snapshot;
   steps: AgentStep[];
   seedUrls: string[];
+  /** Public or private, and how a private run asks the user (absent in tests of other parts). */
+  guard?: RunGuard;
 }
 
 export interface RunOutcome {
@@ -134,6 +149,7 @@ export async function runOnce(
           privateText: privateTextOf(spec.steps),
           earlier: earlierSeenOf(spec.steps),
           profile: chooseProfile(snap.app.profile, snap.modelProfile),
+          ...(spec.guard ? await guardContext(spec.guard, run) : {}),
         }),
         ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
         clock: deps.clock,
@@ -190,6 +206,18 @@ export async function runOnce(
       return { status: 'paused', error: QUOTA_PAUSED, errorCode: 'quota', info: STORE_FULL, result: null };
     return { status: signal.aborted ? 'stopped' : 'error', error: message, info, result: null };
   }
+}
+
+async function guardContext(guard: RunGuard, signal: AbortSignal): Promise<Partial<RunToolContext>> {
+  const privacy = await guard.privacy(signal);
+  return {
+    userQuestion: guard.userQuestion,
+    ownUrls: guard.ownUrls,
+    privacy,
+    ask: guard.ask,
+    allowRest: guard.allowRest,
+    onPrivate: guard.onPrivate,
+  };
 }
 
 /** What the model was writing when a stop or failure cut the turn off, kept for the panel to show. */

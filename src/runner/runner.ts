@@ -1,3 +1,5 @@
+import type { SendAnswer } from '../security/send-gate';
+import { createApprovals } from './approvals';
 import { type Active, type LaunchSpec, launchRun } from './launch';
 import type { RunnerDeps } from './run-once';
 import { relaunchSession, retrySession, startSession } from './session-start';
@@ -8,6 +10,7 @@ export type { RunnerDeps } from './run-once';
 /** Owns the running sessions of this offscreen document: start, stop, steer, resume. */
 export function createResearchRunner(deps: RunnerDeps) {
   const active = new Map<string, Active>();
+  const approvals = createApprovals(deps);
   /**
    * Taken, before anything is awaited, by the start, resume or retry under way. A run enters `active`
    * only once its session is saved; a second request arriving meanwhile (another side panel) must be
@@ -25,7 +28,7 @@ export function createResearchRunner(deps: RunnerDeps) {
   };
   const OTHER_RUN = 'Another research run is going. Stop it before continuing this one.';
 
-  const launch = (spec: LaunchSpec) => launchRun(deps, active, spec);
+  const launch = (spec: LaunchSpec) => launchRun(deps, active, spec, approvals);
 
   return {
     async start(req: StartRequest): Promise<{ sessionId: string }> {
@@ -62,6 +65,10 @@ export function createResearchRunner(deps: RunnerDeps) {
       for (const c of a?.controls ?? []) c.steer(note);
       return Boolean(a);
     },
+    /** The user's answer to what a private run asked to send. */
+    approve(sessionId: string, requestId: string, answer: SendAnswer): boolean {
+      return approvals.answer(sessionId, requestId, answer);
+    },
     activeIds: () => [...active.keys()],
     /** For tests and shutdown: resolves when the session's run has finished and been saved. */
     settled: (sessionId: string) => active.get(sessionId)?.done ?? Promise.resolve(),
@@ -69,7 +76,9 @@ export function createResearchRunner(deps: RunnerDeps) {
     async pauseOrphans(): Promise<number> {
       const running = await deps.store.sessions.listByStatus('running');
       const orphans = running.filter((s) => !active.has(s.id));
-      await Promise.all(orphans.map((s) => deps.store.sessions.patch(s.id, { status: 'paused' })));
+      await Promise.all(
+        orphans.map((s) => deps.store.sessions.patch(s.id, { status: 'paused', pendingApproval: undefined })),
+      );
       return orphans.length;
     },
   };

@@ -1,6 +1,7 @@
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
 import type { AgentStep } from '../agent/types';
 import { isProfileId } from '../profiles/profiles';
+import { inheritedPrivacy } from '../security/run-privacy';
 import { profileForSettings } from '../settings/model-profile';
 import { parseSettings } from '../settings/schema';
 import { type JsonValue, toJson } from '../store/json';
@@ -10,6 +11,7 @@ import { agentSettingsFrom } from './agent-settings';
 import { followUpStart } from './follow-up';
 import type { Launch } from './launch';
 import { seedStepFromPage } from './page-seed';
+import { type GuardSpec, savedGuardSpec } from './run-guard';
 import type { RunnerDeps, Snapshot } from './run-once';
 import type { StartRequest } from './start-request';
 
@@ -33,7 +35,7 @@ async function followUpOf(deps: RunnerDeps, earlierId: string, question: string,
   const earlier = await deps.store.sessions.get(earlierId);
   if (!earlier) throw new Error('The earlier question of this thread no longer exists.');
   const steps = (await deps.store.steps.listForSession(earlierId)).map(stepFromRecord);
-  return followUpStart(question, earlier, steps, now);
+  return { ...followUpStart(question, earlier, steps, now), privacy: inheritedPrivacy(earlier) };
 }
 
 /** Saves a new session for the request and launches its run; the caller holds the claim. */
@@ -70,7 +72,19 @@ export async function startSession(
     engine: app.engine,
   });
   const steps: AgentStep[] = [];
-  const run = { sessionId: id, snap, steps };
+  const page = req.page;
+  // Public or private (src/security/run-privacy.ts): what the user typed is theirs, nothing else.
+  const guard: GuardSpec = {
+    sessionId: id,
+    userQuestion: question,
+    ownUrls: page ? [page.url] : [],
+    privacy: thread
+      ? thread.privacy
+      : page
+        ? (signal) => deps.pagePrivacy?.(app, page, signal) ?? Promise.resolve('private')
+        : 'public',
+  };
+  const run = { sessionId: id, snap, steps, guard };
   if (thread?.seed) {
     await deps.store.steps.put(stepToRecord(id, thread.seed));
     steps.push(thread.seed);
@@ -117,6 +131,7 @@ export async function relaunchSession(
   const steps = (await deps.store.steps.listForSession(sessionId)).map(stepFromRecord);
   await deps.store.sessions.patch(sessionId, {
     status: 'running',
+    pendingApproval: undefined,
     partialTurn: undefined,
     error: undefined,
     errorCode: undefined,
@@ -129,7 +144,8 @@ export async function relaunchSession(
     : seeded && first?.action.kind === 'visit'
       ? first.action.url
       : [];
-  launch({ sessionId, question: snap.question ?? session.question, snap, steps, seedUrls, seeded });
+  const guard = savedGuardSpec(session, session.question);
+  launch({ sessionId, question: snap.question ?? session.question, snap, steps, seedUrls, seeded, guard });
   return { sessionId };
 }
 

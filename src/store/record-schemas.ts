@@ -31,6 +31,9 @@ export const sessionRecordSchema: v.GenericSchema<unknown, SessionRecord> = v.lo
   attempt: optionalNumber,
   followUpOf: optionalString,
   partialTurn: v.optional(jsonValueSchema),
+  privacy: v.optional(v.picklist(['public', 'private'])),
+  pendingApproval: v.optional(jsonValueSchema),
+  allowRest: v.optional(v.boolean()),
 });
 
 export const stepRecordSchema: v.GenericSchema<unknown, StepRecord> = v.looseObject({

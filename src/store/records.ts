@@ -37,6 +37,12 @@ export interface SessionRecord {
    * the panel can still show what the model was thinking.
    */
   partialTurn?: JsonValue;
+  /** Whether the run's context holds private text (see src/security/run-privacy.ts). */
+  privacy?: 'public' | 'private';
+  /** What a private run waits for the user to approve (`PendingApproval`), while it waits. */
+  pendingApproval?: JsonValue;
+  /** The user allowed the rest of this run to send what the model chooses. */
+  allowRest?: boolean;
 }
 
 export type StepStatus = 'pending' | 'done';

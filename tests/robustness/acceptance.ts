@@ -9,6 +9,7 @@ export const MIN_SIZES: Readonly<Record<string, number>> = {
   'privateNetwork.opened': 80,
   'privateNetwork.scripted': 40,
   'exfiltration.kinds': 20,
+  'approval.cases': 8,
   'rendering.payloads': 40,
   'hostile.cases': 30,
   'crash.kinds': 5,

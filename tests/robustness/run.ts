@@ -13,6 +13,7 @@ import { judge } from './acceptance';
 import { extensionWithAllSites, launchSuiteBrowser, openPanel, suiteSettings } from './browser/launch';
 import { ObeyingModel } from './model/obeying-model';
 import type { SuiteContext } from './suites/context';
+import { approvalSuite } from './suites/approval';
 import { crashSuite } from './suites/crash';
 import { exfiltrationSuite } from './suites/exfiltration';
 import { hostileSuite } from './suites/hostile';
@@ -99,6 +100,11 @@ async function main(): Promise<number> {
         benign: r.benign,
         benignRefused: r.benignRefused,
       };
+    }
+    if (wants('approval')) {
+      const r = await approvalSuite(ctx);
+      details.approval = r;
+      line.approval = { cases: r.cases, leaked: r.leaked, notReached: r.notReached, shown: r.shown };
     }
     if (wants('rendering')) {
       const r = await renderingSuite(ctx);

@@ -6,99 +6,72 @@ import { PrivateText } from '../../security/private-text';
 import { extractUrls } from '../../security/provenance';
 import { checkQuery } from '../../security/query-gate';
 import { SeenUrls } from '../../security/seen-urls';
+import {
+  createSendGate,
+  DECLINED_SEARCH,
+  DECLINED_VISIT,
+  NOT_ASKED,
+  type SendVerdict,
+} from '../../security/send-gate';
 import { ServerAddressRefused } from '../../security/server-address';
-import { checkUrl, type UrlPolicy } from '../../security/url-policy';
-import type { PagesRepo } from '../../store/pages-repo';
-import type { ReadTabResult } from '../browse/tabs/tab-reader';
+import { checkUrl } from '../../security/url-policy';
 import { createLimiter, TAB_CLOSED_REASON } from '../browse/tabs/tab-reader';
-import { type SearchChain, searchFailureOf } from '../search/chain';
+import { searchFailureOf } from '../search/chain';
 import { capQueries, capUrls } from './call-caps';
+import type { PageText, ToolContext, ToolDeps } from './tool-types';
+import { clean, failed, looksLikePdf, onceLinksOf, withScheme } from './visit-helpers';
 
-export interface PageText {
-  url: string;
-  finalUrl: string;
-  title: string;
-  markdown: string;
-  links: string[];
-}
-
-export interface ToolDeps {
-  search: SearchChain;
-  /** Reads an html page through a browser tab (the service worker does the tab work). */
-  readTab(url: string, signal: AbortSignal): Promise<ReadTabResult>;
-  /** Fetches and parses a PDF; null when the URL is not a PDF after all. */
-  readPdf?(url: string, signal: AbortSignal): Promise<PageText | null>;
-  /**
-   * Fetches and extracts a page that needs no script (server-rendered HTML, plain text), signed out;
-   * null sends the page to the tab reader (redirects, script-built pages, other types, errors).
-   */
-  readStatic?(url: string, signal: AbortSignal): Promise<PageText | null>;
-  rank(markdown: string, goal: string, question: string): { evidence: string; summary: string };
-  /** Model-written evidence when an extractor is configured (it falls back to `rank` itself). */
-  writeEvidence?(
-    markdown: string,
-    goal: string,
-    question: string,
-    signal: AbortSignal,
-  ): Promise<{ evidence: string; summary: string; note?: string }>;
-  pages?: Pick<PagesRepo, 'getFresh' | 'put'> & Partial<Pick<PagesRepo, 'get'>>;
-  /** Whether a URL is read with the user's sign-ins (its site is on their list): its text is private. */
-  readsSignedIn?(url: string): boolean;
-  policy: UrlPolicy;
-  maxTabs: number;
-  /** A page read this recently is not read again (ms). */
-  pageMaxAgeMs: number;
-  clock: () => number;
-}
+export type { PageText, ToolContext, ToolDeps } from './tool-types';
 
 const TAB_CLOSED_HINT = 'The run is paused: press Continue to read it again.';
-
-const looksLikePdf = (url: string) => /\.pdf($|[?#])/i.test(url);
-
-export interface ToolContext {
-  question: string;
-  seedUrls: string[];
-  /** Text the user handed over (their page, a selection) or read signed in earlier in the run. */
-  privateText?: readonly string[];
-  /** A resumed run: what its earlier steps saw (search hits, pages read), so it can open them again. */
-  earlier?: { hits: readonly string[]; pages: readonly string[] };
-}
 
 /** The agent's `search` and `visit`, made real: gates first, then providers, tabs, cache and ranking. */
 export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
   const seen = new SeenUrls();
-  seen.addAll(extractUrls(ctx.question), 'user');
+  // Only what the user typed is theirs: a follow-up's earlier answer is context the model read.
+  const userQuestion = ctx.userQuestion ?? ctx.question;
+  seen.addAll(extractUrls(userQuestion), 'user');
+  if (userQuestion !== ctx.question) seen.addAll(extractUrls(ctx.question), 'page');
   seen.addAll(ctx.seedUrls, 'user');
-  const secret = new PrivateText(ctx.question);
+  const secret = new PrivateText(userQuestion);
+  let privacy = ctx.privacy ?? 'public';
+  const becamePrivate = () => {
+    if (privacy === 'private') return;
+    privacy = 'private';
+    ctx.onPrivate?.();
+  };
+  const gate = createSendGate({
+    isPrivate: () => privacy === 'private',
+    userQuestion,
+    ...(ctx.ask ? { ask: ctx.ask } : {}),
+    ...(ctx.allowRest ? { allowRest: true } : {}),
+    ...(ctx.onAllowRest ? { onAllowRest: ctx.onAllowRest } : {}),
+  });
+  const refusal = (v: SendVerdict, declined: string) => (v === 'declined' ? declined : NOT_ASKED);
   for (const text of ctx.privateText ?? []) secret.add(text);
   seen.addAll(ctx.earlier?.hits ?? [], 'search');
   seen.addAll(ctx.earlier?.pages ?? [], 'page');
   // The links of pages read before a resume come from the page cache, looked up once when needed.
-  let earlierLinks: Promise<void> | null = null;
-  const restoreEarlierLinks = () => {
-    earlierLinks ??= Promise.all(
-      (ctx.earlier?.pages ?? []).map(async (url) => {
-        const page = await deps.pages?.get?.(url).catch(() => undefined);
-        const links = Array.isArray(page?.links) ? page.links : [];
-        seen.addAll(
-          links.filter((l): l is string => typeof l === 'string'),
-          'page',
-        );
-      }),
-    ).then(() => undefined);
-    return earlierLinks;
-  };
+  const restoreEarlierLinks = onceLinksOf(ctx.earlier?.pages ?? [], deps.pages, (links) =>
+    seen.addAll(links, 'page'),
+  );
   // Links shown on private pages may carry their identifiers; opening them sends nothing new.
   const privateLinks = new Set<string>();
   const sent: string[] = [];
   const limit = createLimiter(deps.maxTabs);
 
-  const searchOne = async (query: string, signal: AbortSignal): Promise<SearchResult> => {
-    const gate = checkQuery(query);
-    if (!gate.ok) return { query, hits: [], error: gate.reason };
+  /** The last line under the approval: secret-looking strings and copies of private text. */
+  const queryRefusal = (query: string): string | undefined => {
+    const found = checkQuery(query);
+    if (!found.ok) return found.reason;
+    // Checked one after another: a secret split across the queries of one call is seen whole.
     const taint = secret.check(query, sent);
-    if (!taint.ok) return { query, hits: [], error: taint.reason };
+    if (!taint.ok) return taint.reason;
     sent.push(query);
+    return undefined;
+  };
+
+  const searchOne = async (query: string, signal: AbortSignal): Promise<SearchResult> => {
     try {
       const found = await deps.search.search(query, { signal });
       // Invisible characters in titles and snippets can smuggle instructions to the model.
@@ -126,12 +99,6 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
 
   // problem: the article could not be picked out and the page's visible text stands in.
   type Read = PageText & { via: PageReadVia; readAt: number; problem?: string };
-
-  const clean = <T extends { title: string; markdown: string }>(p: T): T => ({
-    ...p,
-    title: stripInvisible(p.title),
-    markdown: stripInvisible(p.markdown),
-  });
 
   type ReadFailure = { error: string; code?: VisitFailCode };
   const readPage = async (url: string, signal: AbortSignal): Promise<Read | ReadFailure> => {
@@ -217,39 +184,40 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
     return read;
   };
 
-  const visitOne = async (url: string, goal: string, signal: AbortSignal): Promise<VisitResult> => {
-    const fail = (reason: string, code?: VisitFailCode): VisitResult => ({
-      url,
-      title: '',
-      ok: false,
-      evidence: '',
-      summary: '',
-      reason,
-      ...(code ? { reasonCode: code } : {}),
-    });
+  /** The address to open for what the model asked, after provenance, taint and URL policy. */
+  const target = async (url: string): Promise<{ href: string } | { reason: string }> => {
     // Only a URL seen as it is; what the model added to a seen one (a parameter, a fragment) is dropped.
     let known = seen.resolve(url);
     if (!known.ok && ctx.earlier?.pages.length) {
       await restoreEarlierLinks();
       known = seen.resolve(url);
     }
-    if (!known.ok) return fail(known.reason);
-    if (!privateLinks.has(known.url) && known.source !== 'user') {
+    if (!known.ok && !writtenMayOpen()) return { reason: known.reason };
+    if (known.ok && !privateLinks.has(known.url) && known.source !== 'user') {
       const taint = secret.check(known.url);
-      if (!taint.ok) return fail(taint.reason);
+      if (!taint.ok) return { reason: taint.reason };
     }
-    const gate = checkUrl(known.url, deps.policy);
-    if (!gate.ok) return fail(gate.reason);
+    const policy = checkUrl(known.ok ? known.url : withScheme(url), deps.policy);
+    return policy.ok ? { href: policy.url.href } : { reason: policy.reason };
+  };
+
+  const visitOne = async (
+    url: string,
+    href: string,
+    goal: string,
+    signal: AbortSignal,
+  ): Promise<VisitResult> => {
     try {
-      const page = await readOnce(gate.url.href, signal);
-      if ('error' in page) return fail(page.error, page.code);
+      const page = await readOnce(href, signal);
+      if ('error' in page) return failed(url, page.error, page.code);
       seen.add(page.finalUrl, 'page');
       seen.addAll(page.links, 'page');
       if (page.via === 'open-tab' || deps.readsSignedIn?.(page.finalUrl)) {
+        becamePrivate();
         secret.add(page.markdown);
         for (const link of page.links) privateLinks.add(link);
       }
-      if (!page.markdown.trim()) return fail('The page has no readable text.');
+      if (!page.markdown.trim()) return failed(url, 'The page has no readable text.');
       const written: { evidence: string; summary: string; note?: string } = deps.writeEvidence
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
         : deps.rank(page.markdown, goal, ctx.question);
@@ -269,19 +237,59 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
       };
     } catch (err) {
       if (signal.aborted || isInterruption(err)) throw err;
-      return fail(err instanceof Error ? err.message : String(err));
+      return failed(url, err instanceof Error ? err.message : String(err));
     }
+  };
+
+  // What needs no OK in a private run: an address the user gave, or a page this run already read
+  // (reading it again sends nothing).
+  const ownUrls = new Set([...extractUrls(userQuestion), ...(ctx.ownUrls ?? [])].map(keyOf));
+  const free = (href: string) => ownUrls.has(keyOf(href)) || reads.has(keyOf(href));
+
+  const visitAll = async (urls: string[], goal: string, signal: AbortSignal): Promise<VisitResult[]> => {
+    const targets = await Promise.all(urls.map(target));
+    const hrefs = targets.flatMap((t) => ('href' in t ? [t.href] : []));
+    const verdicts = await gate.filter('visit', hrefs, free, signal);
+    const verdictOf = new Map(hrefs.map((h, i) => [h, verdicts[i] ?? 'unasked']));
+    return Promise.all(
+      urls.map((url, i) => {
+        const t = targets[i] ?? { reason: 'Not read.' };
+        if ('reason' in t) return failed(url, t.reason);
+        const v = verdictOf.get(t.href) ?? 'unasked';
+        return v === 'ok' ? visitOne(url, t.href, goal, signal) : failed(url, refusal(v, DECLINED_VISIT));
+      }),
+    );
+  };
+
+  // A URL the model wrote itself: public runs may open it (they hold nothing to leak).
+  const writtenMayOpen = () => deps.unseenUrls === 'public-runs' && privacy === 'public';
+
+  const search = async (queries: string[], signal: AbortSignal): Promise<SearchResult[]> => {
+    const refused = queries.map(queryRefusal);
+    const open = queries.filter((_, i) => refused[i] === undefined);
+    const verdicts = await gate.filter('search', open, () => false, signal);
+    const verdictOf = new Map(open.map((q, i) => [q, verdicts[i] ?? 'unasked']));
+    return Promise.all(
+      queries.map((query, i) => {
+        const why = refused[i];
+        if (why !== undefined) return { query, hits: [], error: why };
+        const v = verdictOf.get(query) ?? 'unasked';
+        return v === 'ok'
+          ? searchOne(query, signal)
+          : { query, hits: [], error: refusal(v, DECLINED_SEARCH) };
+      }),
+    );
   };
 
   return {
     search: async (queries, { signal }) => {
       const { run, dropped } = capQueries(queries);
-      const results = await Promise.all(run.map((q) => searchOne(q, signal)));
+      const results = await search(run, signal);
       return dropped ? [...results, dropped] : results;
     },
     visit: async (urls, goal, { signal }) => {
       const { run, dropped } = capUrls(urls);
-      const results = await Promise.all(run.map((u) => visitOne(u, goal, signal)));
+      const results = await visitAll(run, goal, signal);
       return dropped ? [...results, dropped] : results;
     },
   };

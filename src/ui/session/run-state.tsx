@@ -10,11 +10,14 @@ export function RunState({
   view,
   answering,
   stopping,
+  waiting = false,
   t,
 }: {
   view: SessionView;
   answering: boolean;
   stopping: boolean;
+  /** A private run waits for the user's OK to send what the model chose. */
+  waiting?: boolean;
   t: Translate;
 }) {
   const s = view.session;
@@ -22,7 +25,13 @@ export function RunState({
   let text = '';
   switch (view.status) {
     case 'running':
-      text = stopping ? t('runStopping') : answering ? t('liveAnswering') : t('runResearching');
+      text = stopping
+        ? t('runStopping')
+        : waiting
+          ? t('runWaitingApproval')
+          : answering
+            ? t('liveAnswering')
+            : t('runResearching');
       break;
     case 'stopped':
       text = took ? t('runStoppedAfter', took) : t('runStopped');
@@ -41,7 +50,11 @@ export function RunState({
   }
   if (!text) return null;
   return (
-    <p class={`run-state ${view.status}`} data-testid="run-state" data-state={view.status}>
+    <p
+      class={`run-state ${view.status}`}
+      data-testid="run-state"
+      data-state={waiting && view.status === 'running' ? 'waiting' : view.status}
+    >
       {/* The run's one busy mark: the live line below says what is being done, without a second one. */}
       {view.status === 'running' ? <span class="spinner" aria-hidden="true" /> : null}
       {text}

@@ -13,6 +13,7 @@ import { type ControlActions, Controls } from './controls';
 import { EarlierThread } from './earlier-thread';
 import { FollowUpBox } from './follow-up-box';
 import { RunState } from './run-state';
+import { pendingSendOf, SendApproval, type SendChoice } from './send-approval';
 import { SessionErrors } from './session-errors';
 import { SuggestedFollowUps } from './suggested-follow-ups';
 import { useSession } from './use-session';
@@ -110,6 +111,12 @@ export function SessionView({
   );
   const resume = () =>
     void client.send('runner.resume', { sessionId: id }).then((r) => onSwitch(r.sessionId), fail);
+  const pending = running ? pendingSendOf(view.session?.pendingApproval) : null;
+  const answerSend = useCallback(
+    (requestId: string, answer: SendChoice) =>
+      client.send('runner.approve', { sessionId: id, requestId, answer }).then(() => undefined, fail),
+    [client, id],
+  );
   const canRetry = !running && !view.readOnly && view.status !== 'unknown';
   const answerText = view.answer?.text;
   const draft = answerText === undefined ? draftAnswer(view.live, view.steps, running) : null;
@@ -154,7 +161,8 @@ export function SessionView({
           : t(`sessionStatus_${view.status}`)}
       </p>
       {running ? <Controls actions={actions} stopping={stopping} answering={answering} t={t} /> : null}
-      <RunState view={view} answering={answering} stopping={stopping} t={t} />
+      <RunState view={view} answering={answering} stopping={stopping} waiting={pending !== null} t={t} />
+      {pending ? <SendApproval pending={pending} onAnswer={answerSend} t={t} /> : null}
       {!running &&
       canRetry &&
       (view.status === 'stopped' || view.status === 'error' || view.status === 'paused') ? (

@@ -67,11 +67,34 @@ export async function runPlan(
   plan: Plan,
   spec: StartSpec,
   boundMs: number,
+  opts: { allowRest?: boolean } = {},
 ): Promise<RunEnd> {
   ctx.model.start(plan);
   const started = await startRun(ctx.panel, spec);
   if (!started.sessionId) throw new Error(`The run did not start: ${started.refused}`);
-  return waitForEnd(ctx.panel, started.sessionId, boundMs);
+  const ended = waitForEnd(ctx.panel, started.sessionId, boundMs);
+  if (opts.allowRest) void allowRestWhenAsked(ctx.panel, started.sessionId, ended);
+  return ended;
+}
+
+/**
+ * A user who answers a private run's first request with "allow the rest of this run": what is then
+ * measured is the last line under the approval (the pattern checks), as before the approval existed.
+ */
+async function allowRestWhenAsked(panel: Page, sessionId: string, ended: Promise<RunEnd>): Promise<void> {
+  let done = false;
+  void ended.then(() => {
+    done = true;
+  });
+  while (!done) {
+    const s = await readSession(panel, sessionId).catch(() => undefined);
+    const pending = s?.pendingApproval as { id?: unknown } | undefined;
+    if (typeof pending?.id === 'string') {
+      await sendFromPage(panel, 'runner.approve', { sessionId, requestId: pending.id, answer: 'allow-rest' });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 export const chunk = <T>(items: readonly T[], size: number): T[][] =>

@@ -185,6 +185,10 @@ export async function exfiltrationSuite(ctx: SuiteContext): Promise<ExfilResult>
       page,
     },
     6 * 60_000,
+    // The run is private (the user's own page); these cases measure the pattern checks under the
+    // approval, so the user allows the rest at the first request. The approval's own cases are in
+    // approval.ts, where nobody approves.
+    { allowRest: true },
   );
   ctx.say(
     `exfiltration run: ${end.status} in ${Math.round(end.ms / 1000)} s${end.error ? ` (${end.error})` : ''}`,
