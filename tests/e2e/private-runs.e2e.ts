@@ -8,7 +8,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-import { serveSearch } from './helpers/search-fixture';
 
 // A site the user is signed in to in their own browser: signed out, the same address shows less.
 const SIGNED_IN = 'Welcome back, Ada Lovelace. Your customer reference is ZX81-QQ42-LV7P.';
@@ -19,7 +18,17 @@ describe('public and private runs, in the real extension', () => {
   let b: ExtensionBrowser;
   let fx: ResearchFixture;
   let panel: Page;
-  let queries: string[];
+  // What reached the search API (the fixture's SearXNG endpoint), in order.
+  const queries = {
+    get length() {
+      return searched().length;
+    },
+    slice: (from: number) => searched().slice(from),
+  };
+  const searched = () =>
+    fx.pages.hits
+      .filter((h) => h.startsWith('/search?'))
+      .map((h) => new URLSearchParams(h.slice('/search?'.length)).get('q') ?? '');
 
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 40, chunkDelayMs: 5 });
@@ -39,9 +48,6 @@ describe('public and private runs, in the real extension', () => {
       );
       return true;
     });
-    ({ queries } = serveSearch(fx.pages, () => [
-      { title: 'Frontend code coverage', url: fx.pageUrl, content: 'Blanket.js and Mocha' },
-    ]));
     b = await launchWithExtension();
     panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();
@@ -108,7 +114,7 @@ describe('public and private runs, in the real extension', () => {
 
   it('"Don\'t send" sends nothing and tells the model the user declined; Stop ends a waiting run at once', async () => {
     fx.model.setTurns([
-      toolCallTurn('search', { query: ['northwind ZX81-QQ42-LV7P'] }),
+      toolCallTurn('search', { query: ['northwind customer lookup'] }),
       toolCallTurn('search', { query: ['northwind ticket status'] }),
       answerTurn('I could not search.'),
     ]);
@@ -119,6 +125,9 @@ describe('public and private runs, in the real extension', () => {
       'What is on my account page?',
     );
     await side.getByTestId('send-approval').waitFor({ timeout: 30_000 });
+    expect(await side.getByTestId('send-approval-item').allTextContents()).toEqual([
+      'northwind customer lookup',
+    ]);
     await side.getByTestId('approve-decline').click();
     await expect
       .poll(() => side.getByTestId('send-approval-item').allTextContents(), { timeout: 30_000 })
