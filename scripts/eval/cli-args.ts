@@ -39,6 +39,8 @@ export interface EvalConfig {
   search: SearchSpec[];
   allowLoopback: boolean;
   allowHttp: boolean;
+  /** Open URLs the model wrote itself (the tools' 'public-runs'; eval runs hold no private text). */
+  allowUnseenUrls: boolean;
   seed: number | null;
   retry: RetryPolicy;
   maxErrors: number;
@@ -74,6 +76,7 @@ export interface RawArgs extends RawProfileArgs {
   'extractor-api-key'?: string;
   'allow-loopback'?: boolean;
   'allow-http'?: boolean;
+  'allow-unseen-urls'?: boolean;
   replay?: boolean;
   decrypt?: boolean;
   seed?: string;
@@ -218,6 +221,7 @@ export function configFromArgs(raw: RawArgs, env: Record<string, string | undefi
     search: search.length ? search : DEFAULT_SEARCH,
     allowLoopback: a['allow-loopback'] === true,
     allowHttp: a['allow-http'] === true,
+    allowUnseenUrls: a['allow-unseen-urls'] === true,
     seed,
     retry: {
       retries: take(int(a.retries, '--retries', 0, 4), 4),

@@ -29,6 +29,7 @@ export const OPTION_TABLE = {
   'extractor-api-key': { type: 'string' },
   'allow-loopback': { type: 'boolean' },
   'allow-http': { type: 'boolean' },
+  'allow-unseen-urls': { type: 'boolean' },
   replay: { type: 'boolean' },
   decrypt: { type: 'boolean' },
   seed: { type: 'string' },
@@ -72,6 +73,8 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
                          a model that writes each page's evidence (default: passage ranking)
   --allow-loopback       let the agent open 127.0.0.1 pages (local test sites)
   --allow-http           let the agent open plain http:// pages
+  --allow-unseen-urls    open URLs the model wrote itself (seen in no search result or page), as the
+                         extension's public runs may; default: refused, as in the extension by default
   --paper                the DR-Venus paper's setting as defaults: --profile dr-venus --window 262144
                          --attempts 16 --search serper (an LLM judge is required)
   --replay               play each record's recorded model turns and tool results (no server needed)

@@ -97,6 +97,8 @@ export interface EvalToolsOptions {
   summaryTemperature?: number;
   /** A pasted extractor prompt (`--extractor-prompt`). */
   extractorPrompt?: (page: string, goal: string) => string;
+  /** URLs the model wrote itself: refused (default) or opened, as the extension's public runs may. */
+  unseenUrls?: 'refuse' | 'public-runs';
 }
 
 /** Tools for one attempt at a question (provenance starts empty for each attempt, as in a new run). */
@@ -138,8 +140,10 @@ export function evalToolsFactory(o: EvalToolsOptions): (question: string, window
         maxTabs: o.maxTabs,
         pageMaxAgeMs: 6 * 60 * 60 * 1000,
         clock: Date.now,
+        ...(o.unseenUrls ? { unseenUrls: o.unseenUrls } : {}),
       },
-      { question, seedUrls: [] },
+      // An eval run holds no private text: it is a public run from start to end.
+      { question, seedUrls: [], privacy: 'public' },
     );
   };
 }

@@ -127,6 +127,7 @@ export async function wire(
     fetch: io.fetch,
     pageTimeoutMs: config.pageTimeoutMs,
     maxTabs: config.maxTabs,
+    unseenUrls: config.allowUnseenUrls ? 'public-runs' : 'refuse',
     ...(extractor ? { extractor, summaryTemperature: profile.summaryTemperature } : {}),
     ...(files.extractorPrompt ? { extractorPrompt: files.extractorPrompt } : {}),
   });
