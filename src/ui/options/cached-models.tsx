@@ -1,37 +1,19 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback } from 'preact/hooks';
 import { formatBytes } from '../../llm/progress-stats';
 import type { UiServices } from '../shared/services';
-import { errorParts } from './option-types';
+import { useModelList } from './use-model-list';
 
 type Cached = { modelId: string; bytes?: number }[];
 
 /** Models web-llm has downloaded into the browser cache, with their sizes and a Delete each. */
 export function CachedModels({ services, refreshKey }: { services: UiServices; refreshKey: string }) {
   const { t, client } = services;
-  const [list, setList] = useState<Cached | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setList(await client.send('engine.listCached', {}));
-      setError(null);
-    } catch (e) {
-      setError(errorParts(e).message);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh, refreshKey]);
-
-  const remove = async (modelId: string) => {
-    try {
-      await client.send('engine.deleteCached', { modelId });
-    } catch (e) {
-      setError(errorParts(e).message);
-    }
-    await refresh();
-  };
+  const load = useCallback((): Promise<Cached> => client.send('engine.listCached', {}), [client]);
+  const { list, error, remove } = useModelList(
+    load,
+    (modelId: string) => client.send('engine.deleteCached', { modelId }),
+    refreshKey,
+  );
 
   return (
     <div class="cached-models" data-testid="cached-models">

@@ -1,36 +1,17 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { StoredModelInfo } from '../../llm/host/engine-status';
+import { useCallback } from 'preact/hooks';
 import { formatBytes } from '../../llm/progress-stats';
 import type { UiServices } from '../shared/services';
-import { errorParts } from './option-types';
+import { useModelList } from './use-model-list';
 
 /** GGUF models in the browser's storage, complete or partial, each with its size and Delete. */
 export function StoredModels({ services, refreshKey }: { services: UiServices; refreshKey: string }) {
   const { t, client } = services;
-  const [list, setList] = useState<{ models: StoredModelInfo[]; downloading: string | null } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setList(await client.send('engine.storedModels', {}));
-      setError(null);
-    } catch (e) {
-      setError(errorParts(e).message);
-    }
-  }, [client]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh, refreshKey]);
-
-  const remove = async (folder: string) => {
-    try {
-      await client.send('engine.deleteStored', { folder });
-    } catch (e) {
-      setError(errorParts(e).message);
-    }
-    await refresh();
-  };
+  const load = useCallback(() => client.send('engine.storedModels', {}), [client]);
+  const { list, error, remove } = useModelList(
+    load,
+    (folder: string) => client.send('engine.deleteStored', { folder }),
+    refreshKey,
+  );
 
   return (
     <div class="cached-models" data-testid="stored-models">

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Translate } from '../shared/translate';
+import { useDismissable } from '../shared/use-dismissable';
 import { overallHealth } from './health';
 import { StatusLine } from './status-line';
 import type { SystemStatus } from './use-system-status';
@@ -18,25 +18,11 @@ export function HealthDot({
   running: boolean;
   t: Translate;
 }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, setOpen, box } = useDismissable<HTMLDivElement>();
   const health = overallHealth(status, running);
   // Busy with a model download or load says so: "Checking…" for minutes of download misleads.
   const label =
     health === 'busy' && status.engine?.state === 'loading' ? t('health_loading') : t(`health_${health}`);
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: Event) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node))
-        setOpen(false);
-    };
-    document.addEventListener('click', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('click', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
   return (
     <div class="health" ref={box}>
       <button

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { finalizeHits } from '../hits';
 import { keyedEndpoint, optionalText, requestJson } from '../http';
 import { effectiveLocale, localeParts } from '../locale';
@@ -34,16 +35,14 @@ function braveSearchLang(locale: string | undefined): string | undefined {
 }
 
 export function createBraveProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'brave',
-    label: LABEL,
-    needsKey: true,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'brave', label: LABEL, needsKey: true },
+    deps.fetch,
+    async (query, opts, ctx) => {
       const { key, base } = keyedEndpoint(config, LABEL, 'https://api.search.brave.com');
       const params = new URLSearchParams({ q: query, count: '10' });
       const lang = braveSearchLang(effectiveLocale(query, opts.locale));
       if (lang) params.set('search_lang', lang);
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/res/v1/web/search?${params}`,
@@ -59,5 +58,5 @@ export function createBraveProvider(config: ProviderConfig, deps: { fetch: Fetch
         })),
       );
     },
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import { parseDuckDuckGoPage } from '../ddg-parse';
+import { defineProvider } from '../define-provider';
 import { malformed, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
 import { baseUrlOf, requestText } from '../http';
@@ -20,18 +21,16 @@ export function duckDuckGoRegion(locale: string | undefined): string | undefined
 }
 
 export function createDuckDuckGoProvider(config: ProviderConfig, deps: ProviderDeps): SearchProvider {
-  return {
-    id: 'duckduckgo',
-    label: LABEL,
-    needsKey: false,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'duckduckgo', label: LABEL, needsKey: false },
+    deps.fetch,
+    async (query, opts, ctx) => {
       const base = baseUrlOf(config.baseUrl, 'https://html.duckduckgo.com');
       if (!base)
         throw new SearchError('config', `${LABEL}: the address in Options → Search is not a valid URL.`);
       const form = new URLSearchParams({ q: query });
       const kl = duckDuckGoRegion(effectiveLocale(query, opts.locale));
       if (kl) form.set('kl', kl);
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: false, signal: opts.signal };
       const { text } = await requestText(ctx, `${base}/html/`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -52,5 +51,5 @@ export function createDuckDuckGoProvider(config: ProviderConfig, deps: ProviderD
       if (page.kind === 'unrecognised') throw malformed(LABEL);
       return finalizeHits(page.hits);
     },
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
 import { baseUrlOf, optionalText, requestJson } from '../http';
@@ -60,11 +61,10 @@ function googleLocaleParams(locale: string | undefined): Record<string, string> 
 }
 
 export function createGoogleProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'google',
-    label: LABEL,
-    needsKey: true,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'google', label: LABEL, needsKey: true },
+    deps.fetch,
+    async (query, opts, ctx) => {
       const key = config.apiKey?.trim();
       const cx = config.engineId?.trim();
       if (!key) throw missingSetting(LABEL, 'an API key');
@@ -79,7 +79,6 @@ export function createGoogleProvider(config: ProviderConfig, deps: { fetch: Fetc
         num: '10',
         ...googleLocaleParams(effectiveLocale(query, opts.locale)),
       });
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/customsearch/v1?${params}`,
@@ -91,5 +90,5 @@ export function createGoogleProvider(config: ProviderConfig, deps: { fetch: Fetc
         (body.items ?? []).map((r) => ({ title: r.title, url: r.link, snippet: r.snippet })),
       );
     },
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { finalizeHits } from '../hits';
 import { keyedEndpoint, optionalText, requestJson } from '../http';
 import { effectiveLocale } from '../locale';
@@ -16,15 +17,13 @@ const ResponseSchema = v.object({
 });
 
 export function createJinaProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'jina',
-    label: LABEL,
-    needsKey: true,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'jina', label: LABEL, needsKey: true },
+    deps.fetch,
+    async (query, opts, ctx) => {
       const { key, base } = keyedEndpoint(config, LABEL, 'https://s.jina.ai');
       // Jina takes Google-style hl/gl, like Serper.
       const params = new URLSearchParams({ q: query, ...serperLocale(effectiveLocale(query, opts.locale)) });
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/?${params}`,
@@ -42,5 +41,5 @@ export function createJinaProvider(config: ProviderConfig, deps: { fetch: FetchF
         (body.data ?? []).map((r) => ({ title: r.title, url: r.url, snippet: r.description, date: r.date })),
       );
     },
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { badUrl, missingSetting, SearchError } from '../errors';
 import { finalizeHits } from '../hits';
 import { baseUrlOf, optionalText, requestJson } from '../http';
@@ -38,18 +39,16 @@ function classify(status: number): SearchError | undefined {
 }
 
 export function createSearxngProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'searxng',
-    label: LABEL,
-    needsKey: false,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'searxng', label: LABEL, needsKey: false },
+    deps.fetch,
+    async (query, opts, ctx) => {
       if (!config.baseUrl?.trim()) throw missingSetting(LABEL, 'the address of a SearXNG instance');
       const base = baseUrlOf(config.baseUrl.replace(/\/search\/?$/, ''), '');
       if (!base) throw badUrl(LABEL, `${LABEL}: the instance address is not a valid http(s) URL.`);
       const params = new URLSearchParams({ q: query, format: 'json', pageno: '1' });
       const language = localeParts(effectiveLocale(query, opts.locale))?.language;
       if (language) params.set('language', language);
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: false, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/search?${params}`,
@@ -68,5 +67,5 @@ export function createSearxngProvider(config: ProviderConfig, deps: { fetch: Fet
         body.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content, date: r.publishedDate })),
       );
     },
-  };
+  );
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { finalizeHits } from '../hits';
 import { keyedEndpoint, optionalText, requestJson } from '../http';
 import { effectiveLocale, localeParts } from '../locale';
@@ -26,13 +27,11 @@ export function serperLocale(locale: string | undefined): { hl?: string; gl?: st
 }
 
 export function createSerperProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'serper',
-    label: LABEL,
-    needsKey: true,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'serper', label: LABEL, needsKey: true },
+    deps.fetch,
+    async (query, opts, ctx) => {
       const { key, base } = keyedEndpoint(config, LABEL, 'https://google.serper.dev');
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/search`,
@@ -47,5 +46,5 @@ export function createSerperProvider(config: ProviderConfig, deps: { fetch: Fetc
         (body.organic ?? []).map((r) => ({ title: r.title, url: r.link, snippet: r.snippet, date: r.date })),
       );
     },
-  };
+  );
 }

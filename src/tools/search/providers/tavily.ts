@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { finalizeHits } from '../hits';
 import { keyedEndpoint, optionalText, requestJson } from '../http';
 import type { FetchFn, ProviderConfig, SearchProvider } from '../types';
@@ -13,13 +14,11 @@ const ResponseSchema = v.object({
 
 // Tavily has no language parameter for general search; it follows the query's language on its own.
 export function createTavilyProvider(config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'tavily',
-    label: LABEL,
-    needsKey: true,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'tavily', label: LABEL, needsKey: true },
+    deps.fetch,
+    async (query, _opts, ctx) => {
       const { key, base } = keyedEndpoint(config, LABEL, 'https://api.tavily.com');
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: true, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `${base}/search`,
@@ -34,5 +33,5 @@ export function createTavilyProvider(config: ProviderConfig, deps: { fetch: Fetc
         body.results.map((r) => ({ title: r.title, url: r.url, snippet: r.content, date: r.published_date })),
       );
     },
-  };
+  );
 }

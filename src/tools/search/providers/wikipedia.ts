@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { defineProvider } from '../define-provider';
 import { SearchError } from '../errors';
 import { finalizeHits } from '../hits';
 import { optionalText, requestJson } from '../http';
@@ -28,11 +29,10 @@ export function wikipediaArticleUrl(language: string, title: string): string {
 
 // `baseUrl` is not used: the language subdomain is part of the address.
 export function createWikipediaProvider(_config: ProviderConfig, deps: { fetch: FetchFn }): SearchProvider {
-  return {
-    id: 'wikipedia',
-    label: LABEL,
-    needsKey: false,
-    async search(query, opts) {
+  return defineProvider(
+    { id: 'wikipedia', label: LABEL, needsKey: false },
+    deps.fetch,
+    async (query, _opts, ctx) => {
       const language = wikipediaLanguage(query);
       const params = new URLSearchParams({
         action: 'query',
@@ -44,7 +44,6 @@ export function createWikipediaProvider(_config: ProviderConfig, deps: { fetch: 
         utf8: '1',
         origin: '*',
       });
-      const ctx = { fetch: deps.fetch, label: LABEL, needsKey: false, signal: opts.signal };
       const body = await requestJson(
         ctx,
         `https://${language}.wikipedia.org/w/api.php?${params}`,
@@ -65,5 +64,5 @@ export function createWikipediaProvider(_config: ProviderConfig, deps: { fetch: 
         })),
       );
     },
-  };
+  );
 }
