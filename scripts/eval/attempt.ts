@@ -48,7 +48,7 @@ function terminationOf(r: ResearchResult): Termination {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-type Verdict = Pick<RunRow, 'correct' | 'judgeRaw' | 'judgedBy' | 'error' | 'errorStage'>;
+type Verdict = Pick<RunRow, 'correct' | 'judgeRaw' | 'judgedBy' | 'error' | 'errorStage' | 'set'>;
 
 /** Judges a prediction; a judge that keeps failing makes the attempt an error (judged again on resume). */
 export async function judgeRow(
@@ -60,14 +60,27 @@ export async function judgeRow(
   let j: Judgement;
   try {
     j = await judge(
-      { question: item.question, gold: item.answer, aliases: item.aliases, prediction },
+      {
+        question: item.question,
+        gold: item.answer,
+        aliases: item.aliases,
+        prediction,
+        ...(item.answerType ? { answerType: item.answerType } : {}),
+      },
       signal,
     );
   } catch (err) {
     if (signal.aborted || !(err instanceof JudgeFailure)) throw err;
     return { correct: null, judgeRaw: null, judgedBy: null, error: err.message, errorStage: 'judge' };
   }
-  return { correct: j.correct, judgeRaw: j.raw, judgedBy: j.by, error: null, errorStage: null };
+  return {
+    correct: j.correct,
+    judgeRaw: j.raw,
+    judgedBy: j.by,
+    error: null,
+    errorStage: null,
+    ...(j.set ? { set: j.set } : {}),
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface EvalItem {
   /** Other accepted answers (RL rows may list several). */
   aliases: string[];
   lang?: string;
+  /** DeepSearchQA's "Set Answer" questions: the gold answer lists items, scored by set-answer-score.ts. */
+  answerType?: 'set';
   /** A recorded DR-Venus conversation, for `--replay`. */
   messages?: Array<{ role: string; content: string }>;
 }
@@ -31,6 +33,8 @@ const Native = v.looseObject({
   question: Text,
   answer: AnswerValue,
   lang: v.optional(v.string()),
+  /** DeepSearchQA's column: "Single Answer" or "Set Answer". */
+  answer_type: v.optional(v.string()),
 });
 const Sft = v.looseObject({
   id: v.optional(Id),
@@ -121,6 +125,7 @@ export function itemFromJson(json: unknown, fallbackId: string): EvalItem | stri
     answer: o.answer,
     aliases: [],
     ...(o.lang ? { lang: o.lang } : {}),
+    ...(o.answer_type?.trim().toLowerCase() === 'set answer' ? { answerType: 'set' as const } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { sameAnswer } from './answer-match';
 import { buildJudgePrompt, type JudgeTemplate, parseJudgeReply } from './judge-prompt';
 import { type RetryPolicy, withRetry } from './retry';
 import { isTransientEngineError } from './retrying-engine';
+import { parseSetGrading, type SetScore, scoreSetAnswer, setGraderPrompt } from './set-answer-score';
 
 export interface Judgement {
   correct: boolean;
@@ -10,6 +11,8 @@ export interface Judgement {
   raw: string | null;
   /** How the verdict was reached. */
   by: 'exact' | 'exact-shortcut' | 'llm' | 'empty';
+  /** A set-answer question graded item by item (DeepSearchQA); correct means fully correct. */
+  set?: SetScore;
 }
 
 export interface JudgeCase {
@@ -18,6 +21,8 @@ export interface JudgeCase {
   /** Other accepted answers. */
   aliases?: readonly string[];
   prediction: string | null;
+  /** The gold answer is a set of items (DeepSearchQA's "Set Answer"). */
+  answerType?: 'set';
 }
 
 const goldsOf = (c: JudgeCase) => [c.gold, ...(c.aliases ?? [])];
@@ -58,12 +63,22 @@ export function llmJudge(
     if (isEmpty(c.prediction)) return { correct: false, raw: null, by: 'empty' };
     const prediction = c.prediction ?? '';
     if (goldsOf(c).some((g) => sameAnswer(prediction, g)))
-      return { correct: true, raw: null, by: 'exact-shortcut' };
+      return {
+        correct: true,
+        raw: null,
+        by: 'exact-shortcut',
+        ...(c.answerType === 'set'
+          ? { set: scoreSetAnswer({ found: { [c.gold]: true }, excessive: [] }) }
+          : {}),
+      };
     const also = c.aliases?.length ? ` (also accepted: ${c.aliases.join('; ')})` : '';
-    const prompt = buildJudgePrompt(
-      { question: c.question, response: prediction, correctAnswer: `${c.gold}${also}` },
-      opts.template,
-    );
+    const prompt =
+      c.answerType === 'set'
+        ? setGraderPrompt({ question: c.question, gold: c.gold, response: prediction })
+        : buildJudgePrompt(
+            { question: c.question, response: prediction, correctAnswer: `${c.gold}${also}` },
+            opts.template,
+          );
     let text: string;
     let cut = false;
     try {
@@ -82,6 +97,15 @@ export function llmJudge(
       if (signal.aborted) throw err;
       const why = err instanceof Error ? err.message : String(err);
       throw new JudgeFailure(`The judge model failed: ${why}`);
+    }
+    if (c.answerType === 'set') {
+      const grading = parseSetGrading(text);
+      if (grading === null && cut)
+        throw new JudgeFailure(`The grader's reply was cut off at ${maxTokens} tokens before its JSON.`);
+      // An unreadable grading is wrong and unrated (left out of the set figures), its text kept.
+      if (grading === null) return { correct: false, raw: text, by: 'llm' };
+      const set = scoreSetAnswer(grading);
+      return { correct: set.outcome === 'fully-correct', raw: text, by: 'llm', set };
     }
     const verdict = parseJudgeReply(text).verdict;
     // A reply cut off before its verdict says nothing about the answer: not wrong, failed.

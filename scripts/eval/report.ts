@@ -36,6 +36,19 @@ function windowTable(w: WindowSummary, attempts: number): string {
         .join(', ') || '–',
     ],
   );
+  const set = w.setAnswers;
+  if (set)
+    rows.push(
+      [`Set answers graded item by item (DeepSearchQA)`, String(set.rated)],
+      ['Set answers fully correct', pct(set.fullyCorrect)],
+      ['Set answers correct with excessive answers', pct(set.correctWithExcessive)],
+      ['Set answers partially correct', pct(set.partiallyCorrect)],
+      ['Set answers fully incorrect', pct(set.fullyIncorrect)],
+      [
+        'Set answers precision / recall / F1 (means)',
+        `${pct(set.precision)} / ${pct(set.recall)} / ${pct(set.f1)}`,
+      ],
+    );
   return ['| figure | value |', '| --- | --- |', ...rows.map(([k, x]) => `| ${k} | ${x} |`)].join('\n');
 }
 

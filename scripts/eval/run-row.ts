@@ -46,6 +46,20 @@ export const RunRowSchema = v.object({
   error: v.nullable(v.string()),
   /** Which part failed: a judge failure keeps the prediction and is judged again on resume. */
   errorStage: v.nullable(v.picklist(['model', 'judge'])),
+  /** A set-answer question's item-by-item grading (DeepSearchQA); absent for other questions. */
+  set: v.optional(
+    v.object({
+      precision: Count,
+      recall: Count,
+      f1: Count,
+      outcome: v.picklist([
+        'fully-correct',
+        'correct-with-excessive',
+        'partially-correct',
+        'fully-incorrect',
+      ]),
+    }),
+  ),
 });
 
 export type RunRow = v.InferOutput<typeof RunRowSchema>;

@@ -1,6 +1,7 @@
 import { majorityCorrect } from './majority';
 import { meanPassAtK } from './pass-at-k';
 import type { RunRow } from './run-row';
+import { type SetSummary, summariseSetScores } from './set-answer-score';
 
 export interface BrowseShare {
   all: number | null;
@@ -28,6 +29,8 @@ export interface WindowSummary {
   avgPeakContextTokens: number | null;
   /** Pages actually read per attempt (from the steps' tool results). */
   avgPagesRead: number | null;
+  /** DeepSearchQA's set-answer figures over the attempts graded item by item; absent without any. */
+  setAnswers?: SetSummary;
 }
 
 export interface Summary {
@@ -38,6 +41,17 @@ export interface Summary {
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 10_000) / 10_000);
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+const roundSet = (s: SetSummary): SetSummary => ({
+  rated: s.rated,
+  fullyCorrect: round(s.fullyCorrect),
+  correctWithExcessive: round(s.correctWithExcessive),
+  partiallyCorrect: round(s.partiallyCorrect),
+  fullyIncorrect: round(s.fullyIncorrect),
+  precision: round(s.precision),
+  recall: round(s.recall),
+  f1: round(s.f1),
+});
 
 function pooledShare(rows: readonly RunRow[]): number | null {
   const visits = rows.reduce((s, r) => s + r.visits, 0);
@@ -67,6 +81,7 @@ export function summariseWindow(
     majority.push(majorityCorrect(mine));
   }
   const passAtK = meanPassAtK(perQuestion, attempts);
+  const setScores = judged.flatMap((r) => (r.set ? [r.set] : []));
   const terminations: Record<string, number> = {};
   for (const r of rows) terminations[r.termination] = (terminations[r.termination] ?? 0) + 1;
   return {
@@ -87,6 +102,7 @@ export function summariseWindow(
     avgFolds: round(mean(judged.map((r) => r.folds))),
     avgPeakContextTokens: round(mean(judged.map((r) => r.peakContextTokens))),
     avgPagesRead: round(mean(judged.map((r) => r.pagesRead))),
+    ...(setScores.length ? { setAnswers: roundSet(summariseSetScores(setScores)) } : {}),
   };
 }
 

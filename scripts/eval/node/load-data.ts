@@ -9,7 +9,8 @@ import { readXlsx } from './xlsx';
 /**
  * `--data`: a JSONL file; a JSON file (one record or an array); a folder of JSON files (the DR-Venus
  * trajectory files, one question each); or a CSV / XLSX table, such as BrowseComp's CSV and
- * BrowseComp-ZH's spreadsheet, decrypted in memory with `--decrypt`.
+ * BrowseComp-ZH's spreadsheet, decrypted in memory with `--decrypt`, or DeepSearchQA's DSQA-full.csv
+ * (its `answer_type` column marks the set-answer questions).
  */
 
 export type LoadedData =
@@ -22,6 +23,8 @@ function tableItems(table: string[][], label: string): DatasetParse {
   const q = col(['question', 'problem', 'prompt']);
   const a = col(['answer', 'gt']);
   const id = col(['id']);
+  // DeepSearchQA's DSQA-full.csv: problem, problem_category, answer, answer_type.
+  const type = col(['answer_type']);
   if (q < 0 || a < 0)
     return {
       ok: false,
@@ -38,6 +41,7 @@ function tableItems(table: string[][], label: string): DatasetParse {
           ...(id >= 0 && cells[id] ? { id: cells[id] } : {}),
           question: cells[q] ?? '',
           answer: cells[a] ?? '',
+          ...(type >= 0 && cells[type] ? { answer_type: cells[type] } : {}),
         },
       })),
   );
