@@ -49,6 +49,7 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
 
   --data FILE            JSONL questions ({"id","question","answer","lang"?}, DR-Venus SFT or RL rows),
                          a JSON file, a folder of DR-Venus trajectory files, or a CSV/XLSX table
+                         (GAIA's metadata.jsonl, DeepSearchQA's DSQA-full.csv with set-answer scoring)
   --decrypt              decrypt BrowseComp / BrowseComp-ZH tables (canary column) in memory
   --server URL           OpenAI-compatible base URL ending in /v1 (vLLM, llama.cpp, Ollama, ...)
   --model NAME           model name the server knows
