@@ -58,3 +58,14 @@ export interface VisitResult {
 export type StepResult =
   | { tool: 'search'; searches: SearchResult[] }
   | { tool: 'visit'; goal: string; pages: VisitResult[] };
+
+/** A visit that read nothing, with the reason the model is told (and its code, where one applies). */
+export const failedVisit = (url: string, reason: string, code?: VisitFailCode): VisitResult => ({
+  url,
+  title: '',
+  ok: false,
+  evidence: '',
+  summary: '',
+  reason,
+  ...(code ? { reasonCode: code } : {}),
+});

@@ -5,7 +5,13 @@ import type { AgentTools, ToolContext } from './deps';
 import { isInterruption } from './interruption';
 import { type FailureTexts, formatSearchObservation, formatVisitObservation } from './observation-format';
 import { parseVisitFrames } from './observation-parse';
-import type { PageReadVia, SearchResult, StepResult, VisitResult } from './step-result';
+import {
+  failedVisit,
+  type PageReadVia,
+  type SearchResult,
+  type StepResult,
+  type VisitResult,
+} from './step-result';
 import type { ToolCall } from './types';
 
 export interface ToolOutcome {
@@ -73,18 +79,9 @@ function failureResult(call: ToolCall, message: string): StepResult {
       searches: call.arguments.query.map((query) => ({ query, hits: [], error: message })),
     };
   }
-  const pages = call.arguments.url.map((url) => failedPage(url, message));
+  const pages = call.arguments.url.map((url) => failedVisit(url, message));
   return { tool: 'visit', goal: call.arguments.goal, pages };
 }
-
-const failedPage = (url: string, reason: string): VisitResult => ({
-  url,
-  title: '',
-  ok: false,
-  evidence: '',
-  summary: '',
-  reason,
-});
 
 const str = (x: unknown): string => (typeof x === 'string' ? x : '');
 const VIA: readonly unknown[] = ['open-tab', 'new-tab', 'fetch', 'cache'] satisfies PageReadVia[];
@@ -115,7 +112,7 @@ function cleanVisit(results: unknown): VisitResult[] {
   if (!Array.isArray(results)) return [];
   return results.map((r: Partial<VisitResult>) => {
     const url = str(r?.url);
-    if (r?.ok !== true) return failedPage(url, str(r?.reason));
+    if (r?.ok !== true) return failedVisit(url, str(r?.reason));
     const page: VisitResult = {
       url,
       title: str(r.title),

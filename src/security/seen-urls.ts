@@ -21,15 +21,21 @@ export const UNSEEN_REASON =
 
 const UNRESERVED = /%(2[DdEe]|3[0-9]|4[1-9A-Fa-f]|5[0-9Aa]|5[Ff]|6[1-9A-Fa-f]|7[0-9Aa]|7[Ee])/g;
 
-/** The exact form two URLs are compared in; undefined for anything but http(s). */
-export function exactUrlKey(raw: string): string | undefined {
+/** The URL `raw` names, when it parses and is http(s). */
+function httpUrl(raw: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     return undefined;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+}
+
+/** The exact form two URLs are compared in; undefined for anything but http(s). */
+export function exactUrlKey(raw: string): string | undefined {
+  const url = httpUrl(raw);
+  if (!url) return undefined;
   const host = url.hostname.replace(/\.$/, '');
   const port = url.port ? `:${url.port}` : '';
   const auth = url.username || url.password ? `${url.username}:${url.password}@` : '';
@@ -41,13 +47,8 @@ export function exactUrlKey(raw: string): string | undefined {
 
 /** Same page, ignoring what padding can change: scheme, user-info, www., trailing slash, query, fragment. */
 function samePageKey(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const url = httpUrl(raw);
+  if (!url) return undefined;
   const host = url.hostname.replace(/\.$/, '').replace(/^www\./, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   return `${host}${url.port ? `:${url.port}` : ''}${path}`;

@@ -1,23 +1,14 @@
-import type { VisitFailCode, VisitResult } from '../../agent/step-result';
 import { stripInvisible } from '../../security/invisible-text';
 import type { PagesRepo } from '../../store/pages-repo';
+
+// One failed-visit shape for the agent and the tools: it lives beside VisitResult.
+export { failedVisit as failed } from '../../agent/step-result';
 
 export const looksLikePdf = (url: string) => /\.pdf($|[?#])/i.test(url);
 
 // Models often drop the scheme ("example.com/page").
 export const withScheme = (url: string) =>
   /^[a-z][a-z0-9+.-]*:/i.test(url.trim()) ? url.trim() : `https://${url.trim()}`;
-
-/** A visit that read nothing, with the reason the model is told. */
-export const failed = (url: string, reason: string, code?: VisitFailCode): VisitResult => ({
-  url,
-  title: '',
-  ok: false,
-  evidence: '',
-  summary: '',
-  reason,
-  ...(code ? { reasonCode: code } : {}),
-});
 
 /** Invisible characters in a page's title and text can smuggle instructions to the model. */
 export const clean = <T extends { title: string; markdown: string }>(p: T): T => ({
