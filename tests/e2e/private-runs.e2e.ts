@@ -25,10 +25,13 @@ describe('public and private runs, in the real extension', () => {
     },
     slice: (from: number) => searched().slice(from),
   };
+  // A panel that opens tests the search provider with the fixed query "test" (the first-run guide's
+  // check, src/hosts/search-test-handler.ts): the user's own action, not a model-chosen query.
   const searched = () =>
     fx.pages.hits
       .filter((h) => h.startsWith('/search?'))
-      .map((h) => new URLSearchParams(h.slice('/search?'.length)).get('q') ?? '');
+      .map((h) => new URLSearchParams(h.slice('/search?'.length)).get('q') ?? '')
+      .filter((q) => q !== 'test');
 
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 40, chunkDelayMs: 5 });
