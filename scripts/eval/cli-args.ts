@@ -47,6 +47,8 @@ export interface EvalConfig {
   firstByteTimeoutMs: number;
   pageTimeoutMs: number;
   maxTabs: number;
+  /** How pages are read: fetch + jsdom (no scripts) or headless Chromium with the content script. */
+  reader: 'fetch' | 'chromium';
   /** Every profile choice, the extension's by default (cli-profile-args.ts). */
   choices: ProfileChoices;
 }
@@ -87,6 +89,7 @@ export interface RawArgs extends RawProfileArgs {
   timeout?: string;
   'page-timeout'?: string;
   tabs?: string;
+  reader?: string;
 }
 
 /** Replays run at the window the reference serves DR-Venus with (262,144) unless one is asked for. */
@@ -232,8 +235,11 @@ export function configFromArgs(raw: RawArgs, env: Record<string, string | undefi
     firstByteTimeoutMs: take(int(a.timeout, '--timeout', 1, 300), 300) * 1000,
     pageTimeoutMs: take(int(a['page-timeout'], '--page-timeout', 1, 15), 15) * 1000,
     maxTabs: take(int(a.tabs, '--tabs', 1, 3), 3),
+    reader: a.reader === 'chromium' ? 'chromium' : 'fetch',
     choices: profileChoicesFromArgs(a, errors),
   };
+  if (a.reader !== undefined && a.reader !== 'fetch' && a.reader !== 'chromium')
+    errors.push(`--reader takes fetch or chromium, not "${a.reader}"`);
   if (config.choices.summary === 'extractor' && !extractor)
     errors.push('--summary extractor needs --extractor-server and --extractor-model');
   if (config.choices.extractorPromptFile && config.choices.summary === 'passages')

@@ -40,6 +40,7 @@ export const OPTION_TABLE = {
   timeout: { type: 'string' },
   'page-timeout': { type: 'string' },
   tabs: { type: 'string' },
+  reader: { type: 'string' },
   paper: { type: 'boolean' },
   ...PROFILE_OPTION_TABLE,
   help: { type: 'boolean', short: 'h' },
@@ -86,4 +87,7 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
   --timeout S            wait this long for a model server's first byte (default 300 s)
   --page-timeout S       page read timeout (default 15 s)
   --tabs N               pages read at once per attempt (default 3)
+  --reader fetch|chromium  how pages are read: fetch + jsdom, no scripts (default), or headless Chromium
+                         with the extension's own content script, so script-built pages read as in a tab
+                         (CHROME_PATH or /usr/bin/chromium)
 ${PROFILE_USAGE}`;

@@ -22,7 +22,7 @@ import { createFetchReader } from './fetch-reader';
 /**
  * The agent's `search` and `visit` for an eval run, made from the extension's own parts: providers
  * and their failover chain, the URL policy and provenance gates, extraction, evidence ranking (or an
- * extractor model). Only the tab is replaced, by fetch + jsdom.
+ * extractor model). Only the tab is replaced: by fetch + jsdom, or by headless Chromium (`--reader`).
  */
 
 /** Environment variables holding each provider's key (and Google's engine id). */
@@ -99,11 +99,14 @@ export interface EvalToolsOptions {
   extractorPrompt?: (page: string, goal: string) => string;
   /** URLs the model wrote itself: refused (default) or opened, as the extension's public runs may. */
   unseenUrls?: 'refuse' | 'public-runs';
+  /** Reads a page in place of the fetch reader (`--reader chromium`). */
+  reader?: (url: string, signal: AbortSignal) => Promise<ReadTabResult>;
 }
 
 /** Tools for one attempt at a question (provenance starts empty for each attempt, as in a new run). */
 export function evalToolsFactory(o: EvalToolsOptions): (question: string, window: number) => AgentTools {
-  const reader = createFetchReader({ fetch: o.fetch, policy: o.policy, timeoutMs: o.pageTimeoutMs });
+  const reader =
+    o.reader ?? createFetchReader({ fetch: o.fetch, policy: o.policy, timeoutMs: o.pageTimeoutMs });
   // Attempts in parallel often open the same page at once: they share one read instead of each
   // extracting it (the page store only helps once a read has finished).
   const inFlight = new Map<string, Promise<ReadTabResult>>();

@@ -171,7 +171,7 @@ export async function runEvalCli(argv: string[], io: CliIo): Promise<number> {
       },
     },
     io.signal,
-  );
+  ).finally(() => wiring.close?.());
   progress(null);
 
   const rows = [...latest.values()].filter((r) => planned.has(rowKey(r)));

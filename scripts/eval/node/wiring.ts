@@ -1,7 +1,7 @@
 import type { TokenCounter } from '../../../src/agent/deps';
 import type { ChatEngine } from '../../../src/llm/engine';
 import { OpenAiEngine } from '../../../src/llm/openai/openai-engine';
-import { DEFAULT_URL_POLICY } from '../../../src/security/url-policy';
+import { DEFAULT_URL_POLICY, type UrlPolicy } from '../../../src/security/url-policy';
 import { createQwenCounter } from '../../lib/qwen-counter';
 import { type parseTrajectory, replayEngine, replayTools } from '../../lib/replay';
 import type { AttemptSetup } from '../attempt';
@@ -12,8 +12,10 @@ import { type JudgeTemplate, parseJudgeTemplate } from '../judge-prompt';
 import type { Profile } from '../profiles';
 import { withBodyFields } from '../request-fields';
 import { retryingEngine } from '../retrying-engine';
+import { type ChromiumReader, createChromiumReader } from './chromium-reader';
 import { type CliIo, readTextFile } from './cli-io';
 import { buildSearch, evalToolsFactory } from './eval-tools';
+import { createFetchReader } from './fetch-reader';
 import type { ProfileFiles } from './profile-files';
 
 /** Qwen3's exact counter for Qwen3-family models (DR-Venus is one) and replays of its runs. */
@@ -30,6 +32,21 @@ const sharedQwenCounter = () => {
   qwenCounter ??= createQwenCounter();
   return qwenCounter;
 };
+
+/** `--reader chromium`: one headless Chromium for the run; PDFs and text still go through fetch. */
+async function startChromium(
+  config: EvalConfig,
+  policy: UrlPolicy,
+  io: CliIo,
+): Promise<ChromiumReader | string> {
+  const fallback = createFetchReader({ fetch: io.fetch, policy, timeoutMs: config.pageTimeoutMs });
+  try {
+    return await createChromiumReader({ policy, timeoutMs: config.pageTimeoutMs, fallback });
+  } catch (err) {
+    const why = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    return `--reader chromium: Chromium did not start (${why}); set CHROME_PATH to its executable`;
+  }
+}
 
 /** The judge, and what each attempt runs with: a model server and real tools, or a recorded trajectory. */
 
@@ -56,6 +73,8 @@ export async function checkServer(
 export interface Wiring {
   setupAttempt(item: EvalItem, window: number, attempt: number): Promise<AttemptSetup>;
   judge: Judge;
+  /** Ends what the run started (the Chromium reader's browser). */
+  close?: () => Promise<void>;
 }
 
 export async function wire(
@@ -121,9 +140,13 @@ export async function wire(
   }
   const search = buildSearch(config.search, io.env, io.fetch);
   if (typeof search === 'string') return search;
+  const policy = { ...DEFAULT_URL_POLICY, allowHttp: config.allowHttp, allowLoopback: config.allowLoopback };
+  const chromium = config.reader === 'chromium' ? await startChromium(config, policy, io) : undefined;
+  if (typeof chromium === 'string') return chromium;
   const tools = evalToolsFactory({
     search,
-    policy: { ...DEFAULT_URL_POLICY, allowHttp: config.allowHttp, allowLoopback: config.allowLoopback },
+    policy,
+    ...(chromium ? { reader: chromium.read } : {}),
     fetch: io.fetch,
     pageTimeoutMs: config.pageTimeoutMs,
     maxTabs: config.maxTabs,
@@ -133,6 +156,7 @@ export async function wire(
   });
   return {
     judge,
+    ...(chromium ? { close: chromium.close } : {}),
     async setupAttempt(item, window, attempt) {
       const engine = new OpenAiEngine({
         baseUrl: model.url,
