@@ -32,6 +32,7 @@ import {
   readTab,
   TIMEOUT_MS,
 } from './lib/tab-read-calls';
+import { bareNavigation } from './lib/tab-read-floor';
 
 /** bench.ts builds the e2e extension before running modules that set this. */
 export const needsDist = true;
@@ -100,6 +101,7 @@ export async function run(): Promise<Record<string, unknown>> {
       tabMs: number;
       beforeMs: number;
       fetchMs: number;
+      floorMs: number;
       tabChars: number;
       fetchChars: number;
     }[] = [];
@@ -109,6 +111,7 @@ export async function run(): Promise<Record<string, unknown>> {
       const tab: number[] = [];
       const before: number[] = [];
       const fetched: number[] = [];
+      const floor: number[] = [];
       let tabChars = 0;
       let fetchChars = 0;
       // Interleaved so drift (GC, thermal, other load) hits both paths alike.
@@ -125,12 +128,15 @@ export async function run(): Promise<Record<string, unknown>> {
         const old = await readAtLoad(panel, urlOf(name), TIMEOUT_MS);
         if (old.ok) before.push(old.ms);
         else failures.push(`${name} (before): ${Math.round(old.ms)} ms, ${old.reason ?? 'failed'}`);
+        const bare = await bareNavigation(panel, urlOf(name), TIMEOUT_MS);
+        if (bare.ok) floor.push(bare.ms);
       }
       perPage.push({
         page: name,
         tabMs: median(tab),
         beforeMs: median(before),
         fetchMs: median(fetched),
+        floorMs: median(floor),
         tabChars,
         fetchChars,
       });
@@ -176,10 +182,11 @@ export async function run(): Promise<Record<string, unknown>> {
     counter = rendererCounter(b.userDataDir);
     const port = new URL(server.origin).port;
     let site = 0;
-    const crossSite: { tabMs: number; fetchMs: number }[] = [];
+    const crossSite: { tabMs: number; fetchMs: number; floorMs: number }[] = [];
     for (const name of names) {
       const tab: number[] = [];
       const fetched: number[] = [];
+      const floor: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const url = `http://s${site++ % CROSS_SITES}.test:${port}/pages/${encodeURIComponent(name)}/`;
         const t = await readTab(panel, url, CROSS_SITE_POLICY);
@@ -187,20 +194,25 @@ export async function run(): Promise<Record<string, unknown>> {
         if (t.ok) tab.push(t.ms);
         else failures.push(`${name} (cross-site): ${Math.round(t.ms)} ms, ${t.reason ?? 'failed'}`);
         fetched.push((await fetchAndParse(panel, urlOf(name))).ms);
+        const other = `http://s${site++ % CROSS_SITES}.test:${port}/pages/${encodeURIComponent(name)}/`;
+        const bare = await bareNavigation(panel, other, TIMEOUT_MS);
+        if (bare.ok) floor.push(bare.ms);
       }
-      crossSite.push({ tabMs: median(tab), fetchMs: median(fetched) });
+      crossSite.push({ tabMs: median(tab), fetchMs: median(fetched), floorMs: median(floor) });
     }
     const crossSiteRenderers = counter.started();
     const perRead = (n: number | null, reads: number) => (n === null ? null : round(n / reads));
     const crossMeasured = crossSite.filter((p) => Number.isFinite(p.tabMs));
     const crossTabMedian = median(crossMeasured.map((p) => p.tabMs));
     const crossFetchMedian = median(crossMeasured.map((p) => p.fetchMs));
+    const crossFloorMedian = median(crossMeasured.map((p) => p.floorMs));
 
     // Pages whose every tab read failed have no tab figure; they are left out of both medians.
     const measured = perPage.filter((p) => Number.isFinite(p.tabMs));
     const tabMedian = median(measured.map((p) => p.tabMs));
     const beforeMedian = median(measured.map((p) => p.beforeMs));
     const fetchMedian = median(measured.map((p) => p.fetchMs));
+    const floorMedian = median(measured.map((p) => p.floorMs));
     return {
       fixtureDir: set.dir,
       pages: perPage.length,
@@ -213,6 +225,11 @@ export async function run(): Promise<Record<string, unknown>> {
       fetchParseMedianMs: round(fetchMedian, 1),
       tabOverFetchRatio: round(tabMedian / fetchMedian),
       tabOverFetchPerPageMedianRatio: round(median(measured.map((p) => p.tabMs / p.fetchMs))),
+      // The browser's floor: a plain tab to DOMContentLoaded plus innerText (target: tab ≤ 1.2 × it).
+      bareNavigationMedianMs: round(floorMedian, 1),
+      tabOverBareNavigationRatio: round(tabMedian / floorMedian),
+      crossSiteBareNavigationMedianMs: round(crossFloorMedian, 1),
+      crossSiteTabOverBareNavigationRatio: round(crossTabMedian / crossFloorMedian),
       tabReadPhasesMedianMs: phaseMedians(phases),
       crossSiteTabReadMedianMs: round(crossTabMedian, 1),
       crossSiteFetchParseMedianMs: round(crossFetchMedian, 1),
@@ -232,6 +249,7 @@ export async function run(): Promise<Record<string, unknown>> {
         tabMs: round(p.tabMs, 1),
         beforeMs: round(p.beforeMs, 1),
         fetchMs: round(p.fetchMs, 1),
+        floorMs: round(p.floorMs, 1),
         tabChars: p.tabChars,
         fetchChars: p.fetchChars,
       })),
