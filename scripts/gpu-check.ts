@@ -5,7 +5,9 @@
  * adapter the offscreen document gets; whether web-llm loads and decodes (its model from the
  * browser cache or the network) and how fast; whether wllama loads a GGUF with WebGPU offload
  * and how fast. The GGUF is the file or URL given, else a complete download in the profile, else
- * a generated tiny random-weight model (which proves the WebGPU path works, not its speed).
+ * a generated tiny random-weight model (which proves the WebGPU path works, not its speed). With a
+ * file (given or generated), native llama.cpp decodes the same prompt on the CPU (wllama's threads)
+ * and the GPU, and the report gives wllama ÷ native decode ratios.
  * Use `--profile ~/.cache/sleuth-dev-profile` to reuse the models `npm start`'s profile holds.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { launchWithExtension } from '../tests/e2e/helpers/browser';
 import { writeSettings } from '../tests/e2e/helpers/extension-db';
 import { sendFromPage } from '../tests/e2e/helpers/extension-messages';
+import { compareWithNative } from './checks/native-compare';
 import { serveFile } from './checks/serve-file';
 import { buildTinyModel } from './tiny-gguf/tiny-model';
 
@@ -30,6 +33,9 @@ const GPU_ARGS = [
   '--use-angle=vulkan',
 ];
 
+const PROMPT = 'In one sentence: what does a research assistant do?';
+const MAX_TOKENS = 128;
+
 async function trial(page: Page, settings: Record<string, unknown>, label: string) {
   await writeSettings(page, { allowLoopback: true, contextWindow: 4096, grammar: 'protocol', ...settings });
   const t0 = Date.now();
@@ -41,8 +47,8 @@ async function trial(page: Page, settings: Record<string, unknown>, label: strin
   };
   if (!loaded.ok) return { ...result, error: loaded.error?.message };
   const sample = await sendFromPage(page, 'engine.sample', {
-    prompt: 'In one sentence: what does a research assistant do?',
-    maxTokens: 128,
+    prompt: PROMPT,
+    maxTokens: MAX_TOKENS,
   });
   if (!sample.ok) return { ...result, error: sample.error?.message };
   const s = sample.value as {
@@ -103,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
 
     let gguf = arg(argv, 'gguf-url');
     let label = gguf ?? '';
-    const file = arg(argv, 'gguf');
+    let file = arg(argv, 'gguf');
     if (!gguf && file) {
       const served = await serveFile(file);
       cleanup.push(() => served.close());
@@ -120,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
     if (!gguf && !label) {
       const tiny = path.join(profile, 'tiny-random.gguf');
       writeFileSync(tiny, buildTinyModel({ layers: 4, embedding: 256, feedForward: 1024 }));
+      file = tiny;
       const served = await serveFile(tiny);
       cleanup.push(() => served.close());
       gguf = served.url;
@@ -129,6 +136,13 @@ async function main(argv: string[]): Promise<number> {
     const ggufSettings = gguf ? { engine: 'wllama', wllamaModelUrl: gguf } : { engine: 'auto' };
     report.wllamaWebgpu = await trial(page, { ...ggufSettings, wllamaBackend: 'webgpu' }, label);
     report.wllamaCpu = await trial(page, { ...ggufSettings, wllamaBackend: 'cpu' }, label);
+    // Native llama.cpp on the same file: the yardstick (a URL or a stored download has no local file).
+    report.native = file
+      ? compareWithNative(file, PROMPT, MAX_TOKENS, {
+          webgpu: report.wllamaWebgpu as Record<string, never>,
+          cpu: report.wllamaCpu as Record<string, never>,
+        })
+      : { skipped: 'native llama.cpp needs the model as a file: --gguf FILE' };
     return 0;
   } finally {
     console.log(JSON.stringify(report, null, 2));
