@@ -1,9 +1,9 @@
 import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
-import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import { citeAnswer } from '../citations/cite-answer';
 import { type RunError, runErrorOf } from '../errors/run-error';
+import { SEARCH_FAILED_MESSAGE } from '../errors/search-failed';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import { chooseProfile, type ProfileId } from '../profiles/profiles';
@@ -18,6 +18,7 @@ import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
 import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
+import { allSearchesFailed } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
 
 export interface RunnerDeps {
