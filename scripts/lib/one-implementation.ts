@@ -15,7 +15,12 @@ export const ONE_IMPLEMENTATION: readonly OneRule[] = [
   { name: 'a sentence segmenter', pattern: /granularity:\s*['"]sentence['"]/ },
   { name: 'a sentence splitter named splitSentences', pattern: /function\s+splitSentences\b/ },
   { name: 'the English function-word list', pattern: /['"]a an and are as at be been\b/ },
-  { name: 'a capped body reader', pattern: /export\s+(?:async\s+)?function\s+readCapped\w*\b/ },
+  {
+    name: 'a capped body reader',
+    // By name, or by what it does: a stream reader whose running byte total is compared with a cap.
+    pattern:
+      /export\s+(?:async\s+)?function\s+readCapped\w*\b|\.getReader\(\)(?=[\s\S]*?\b(\w+)\s*\+=\s*[\w.]+\.byteLength\b)(?=[\s\S]*?\b\1\s*[<>]=?\s*[\w.(])/,
+  },
 ];
 
 /** For each rule matched in more than one file: the rule and the files. */

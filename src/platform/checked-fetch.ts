@@ -4,35 +4,13 @@
  * of the body is handed over.
  */
 import { judgeFetchAddress } from '../security/server-address';
+import { readBodyPrefix } from '../tools/browse/fetch/capped-body';
 import type { CheckedFetchReply, CheckedFetchRequest } from '../tools/browse/fetch/checked-fetch-reply';
 import { toBase64 } from '../tools/browse/fetch/checked-fetch-reply';
 import { fetchServerAddress } from './server-ip-watch';
 
 /** How long to wait for the browser's report of the address (it usually comes before the response). */
 const ADDRESS_WAIT_MS = 3000;
-
-async function readUpTo(res: Response, limit: number): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  while (total <= limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    total += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  const out = new Uint8Array(Math.min(total, limit + 1));
-  let at = 0;
-  for (const c of chunks) {
-    const part = c.subarray(0, out.length - at);
-    out.set(part, at);
-    at += part.byteLength;
-    if (at >= out.length) break;
-  }
-  return out;
-}
 
 export async function fetchChecked(req: CheckedFetchRequest): Promise<CheckedFetchReply> {
   try {
@@ -59,8 +37,12 @@ async function fetchWithin(req: CheckedFetchRequest, signal: AbortSignal): Promi
     return judged;
   }
   const contentLength = res.headers.get('content-length') ?? '';
-  // A body declared larger than the cap is not read: the reader refuses it from the header.
-  const body = Number(contentLength) > req.maxBytes ? new Uint8Array(0) : await readUpTo(res, req.maxBytes);
+  // A body declared larger than the cap is not read: the reader refuses it from the header. Otherwise
+  // one byte past the cap is passed on, so the reader sees that it is too large.
+  const body =
+    Number(contentLength) > req.maxBytes
+      ? new Uint8Array(0)
+      : (await readBodyPrefix(res, req.maxBytes)).bytes;
   if (body.byteLength === 0) await res.body?.cancel().catch(() => undefined);
   return {
     verdict: 'ok',

@@ -79,6 +79,84 @@ function slots(n: number) {
   };
 }
 
+type SessionRecord = NonNullable<Awaited<ReturnType<RunnerDeps['store']['sessions']['get']>>>;
+
+/** Attempt `n` as a child session of the parent, from the parent's seed; its candidate when it ends. */
+async function runChild(ctx: AttemptsContext, parent: SessionRecord, n: number): Promise<Candidate | null> {
+  const { deps, parentId, snap, signal } = ctx;
+  const id = deps.newId();
+  await deps.store.sessions.create({
+    id,
+    question: parent.question,
+    origin: parent.origin,
+    ...(parent.originUrl !== undefined ? { originUrl: parent.originUrl } : {}),
+    ...(parent.originTitle !== undefined ? { originTitle: parent.originTitle } : {}),
+    status: 'running',
+    settings: parent.settings,
+    ...(parent.engine !== undefined ? { engine: parent.engine } : {}),
+    parentId,
+    attempt: n,
+  });
+  const steps = ctx.seed.map((s) => structuredClone(s));
+  for (const s of steps) await deps.store.steps.put(stepToRecord(id, s));
+  const control = createControl();
+  ctx.controls.add(control);
+  const question = snap.question ?? parent.question;
+  const spec = {
+    sessionId: id,
+    question,
+    snap,
+    steps,
+    seedUrls: ctx.seedUrls,
+    ...(ctx.guard ? { guard: ctx.guard } : {}),
+  };
+  const outcome = await runOnce(deps, spec, signal, control).finally(() => ctx.controls.delete(control));
+  await deps.store.sessions.patch(id, {
+    status: outcome.status,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  });
+  deps.broadcast({ type: 'sessions-changed' });
+  return signal.aborted ? null : candidateOf(id, outcome.result);
+}
+
+/**
+ * The weighted vote over the candidates. An attempt's last words may tip a vote between answers, never
+ * make an answer on their own: while one that gave no answer wins, it and those agreeing with it drop out.
+ */
+function elect(all: Candidate[]): { winner: Candidate; agreeing: number } | null {
+  let candidates = all;
+  let vote = null;
+  while (candidates.some((c) => c.answered)) {
+    const round = candidates;
+    vote = voteAnswers(
+      round.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations), weight: c.weight })),
+    );
+    if (round[vote.winner]?.answered) break;
+    const lost = new Set(vote.agreeing);
+    candidates = round.filter((_, i) => !lost.has(i));
+  }
+  const winner = vote ? candidates[vote.winner] : undefined;
+  return vote && winner?.answered ? { winner, agreeing: vote.agreeing.length } : null;
+}
+
+/** The parent takes the winner's answer and citations, and the vote's count in its stats. */
+async function saveWinner(ctx: AttemptsContext, elected: { winner: Candidate; agreeing: number }) {
+  const { deps, parentId, snap } = ctx;
+  const { winner, agreeing } = elected;
+  const current = await deps.store.sessions.get(parentId);
+  const stats = current?.stats;
+  const base = typeof stats === 'object' && stats !== null && !Array.isArray(stats) ? stats : {};
+  await deps.store.sessions.patch(parentId, {
+    answer: winner.text,
+    citations: toJson(winner.citations),
+    error: undefined,
+    stats: {
+      ...base,
+      votes: { attempts: snap.app.attempts, agreeing, winnerSession: winner.sessionId },
+    },
+  });
+}
+
 /**
  * Several attempts at one question (DR-Venus: Pass@16 ≈ 2.3× Pass@1), each a child session of its
  * own, then a weighted vote over every answer, the parent's first included; the parent takes the
@@ -116,39 +194,7 @@ export async function runAttempts(
         return { sessionId: old.id, text: old.answer, citations, weight: 1, answered: true };
       }
       if (old) await deps.store.sessions.delete(old.id);
-      const id = deps.newId();
-      await deps.store.sessions.create({
-        id,
-        question: parent.question,
-        origin: parent.origin,
-        ...(parent.originUrl !== undefined ? { originUrl: parent.originUrl } : {}),
-        ...(parent.originTitle !== undefined ? { originTitle: parent.originTitle } : {}),
-        status: 'running',
-        settings: parent.settings,
-        ...(parent.engine !== undefined ? { engine: parent.engine } : {}),
-        parentId,
-        attempt: n,
-      });
-      const steps = ctx.seed.map((s) => structuredClone(s));
-      for (const s of steps) await deps.store.steps.put(stepToRecord(id, s));
-      const control = createControl();
-      ctx.controls.add(control);
-      const question = snap.question ?? parent.question;
-      const spec = {
-        sessionId: id,
-        question,
-        snap,
-        steps,
-        seedUrls: ctx.seedUrls,
-        ...(ctx.guard ? { guard: ctx.guard } : {}),
-      };
-      const outcome = await runOnce(deps, spec, signal, control).finally(() => ctx.controls.delete(control));
-      await deps.store.sessions.patch(id, {
-        status: outcome.status,
-        ...(outcome.error ? { error: outcome.error } : {}),
-      });
-      deps.broadcast({ type: 'sessions-changed' });
-      return signal.aborted ? null : candidateOf(id, outcome.result);
+      return await runChild(ctx, parent, n);
     } finally {
       pool.give();
     }
@@ -162,39 +208,11 @@ export async function runAttempts(
   if (hopeless(outcome))
     return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
 
-  let candidates = [candidateOf(parentId, outcome.result), ...others].filter(
+  const candidates = [candidateOf(parentId, outcome.result), ...others].filter(
     (c): c is Candidate => c !== null,
   );
-  // An attempt's last words may tip a vote between answers, never make an answer on their own.
-  let vote = null;
-  while (candidates.some((c) => c.answered)) {
-    const round = candidates;
-    vote = voteAnswers(
-      round.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations), weight: c.weight })),
-    );
-    if (round[vote.winner]?.answered) break;
-    const lost = new Set(vote.agreeing);
-    candidates = round.filter((_, i) => !lost.has(i));
-  }
-  const winner = vote ? candidates[vote.winner] : undefined;
-  if (!vote || !winner?.answered) {
-    return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
-  }
-  const current = await deps.store.sessions.get(parentId);
-  const stats = current?.stats;
-  const base = typeof stats === 'object' && stats !== null && !Array.isArray(stats) ? stats : {};
-  await deps.store.sessions.patch(parentId, {
-    answer: winner.text,
-    citations: toJson(winner.citations),
-    error: undefined,
-    stats: {
-      ...base,
-      votes: {
-        attempts: snap.app.attempts,
-        agreeing: vote.agreeing.length,
-        winnerSession: winner.sessionId,
-      },
-    },
-  });
+  const elected = elect(candidates);
+  if (!elected) return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
+  await saveWinner(ctx, elected);
   return { status: 'done' };
 }

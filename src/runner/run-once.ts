@@ -1,9 +1,9 @@
 import type { AgentTools, ResearchControl, TokenCounter } from '../agent/deps';
 import { runResearch } from '../agent/loop';
-import { allSearchesFailed, SEARCH_FAILED_MESSAGE } from '../agent/search-failure';
 import type { AgentStep, ResearchResult } from '../agent/types';
 import { citeAnswer } from '../citations/cite-answer';
 import { type RunError, runErrorOf } from '../errors/run-error';
+import { SEARCH_FAILED_MESSAGE } from '../errors/search-failed';
 import type { ChatEngine } from '../llm/engine';
 import { guardStalls, stallLimitsFor } from '../llm/stall-guard';
 import { chooseProfile, type ProfileId } from '../profiles/profiles';
@@ -18,6 +18,7 @@ import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
 import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
+import { allSearchesFailed } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
 
 export interface RunnerDeps {
@@ -103,18 +104,9 @@ const QUOTA_PAUSED = `${QUOTA_MESSAGE} The run is paused: press Continue once th
 const statusOf = (r: ResearchResult): SessionStatus =>
   r.status === 'aborted' ? 'stopped' : r.status === 'error' ? 'error' : 'done';
 
-/** One full research run of one session, its events saved and broadcast under that session's id. */
-export async function runOnce(
-  deps: RunnerDeps,
-  spec: RunSpec,
-  signal: AbortSignal,
-  control: ResearchControl,
-): Promise<RunOutcome> {
-  const { sessionId, snap } = spec;
-  // A full disk stops the run where it is: going on would show steps that are not saved.
-  const full = new AbortController();
-  const run = AbortSignal.any([signal, full.signal]);
-  const writer = createSessionWriter(deps.store, sessionId, deps.broadcast, (err) => {
+/** Saves and broadcasts the run's events; a full disk aborts `full` and pauses the run. */
+function writerFor(deps: RunnerDeps, sessionId: string, full: AbortController) {
+  return createSessionWriter(deps.store, sessionId, deps.broadcast, (err) => {
     const quota = isQuotaError(err) || (err instanceof StoreError && err.code === 'quota');
     if (quota) full.abort();
     deps.broadcast({
@@ -131,37 +123,90 @@ export async function runOnce(
       },
     });
   });
-  try {
-    const engine = guardStalls(
-      await deps.engine(snap.app, run),
-      stallLimitsFor(snap.app.engine === 'openai' ? 'openai' : 'local', snap.app.openaiFirstByteTimeoutMs),
-    );
-    // The model that writes this run's answer, as the engine names it: the panel says who wrote it.
-    const model = engine.info().modelId;
-    if (model) await deps.store.sessions.patch(sessionId, { model }).catch(() => undefined);
-    const result = await runResearch(
-      {
-        engine,
-        cite: citeAnswer,
-        tools: await deps.tools(snap.app, {
-          question: spec.question,
-          seedUrls: spec.seedUrls,
-          privateText: privateTextOf(spec.steps),
-          earlier: earlierSeenOf(spec.steps),
-          profile: chooseProfile(snap.app.profile, snap.modelProfile),
-          ...(spec.guard ? await guardContext(spec.guard, run) : {}),
-        }),
-        ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
-        clock: deps.clock,
-        newId: deps.newId,
-      },
-      {
+}
+
+type Writer = ReturnType<typeof writerFor>;
+
+/** The engine loaded, the tools built, and the loop run over the spec's steps. */
+async function runLoop(
+  deps: RunnerDeps,
+  spec: RunSpec,
+  run: AbortSignal,
+  control: ResearchControl,
+  writer: Writer,
+): Promise<ResearchResult> {
+  const { sessionId, snap } = spec;
+  const engine = guardStalls(
+    await deps.engine(snap.app, run),
+    stallLimitsFor(snap.app.engine === 'openai' ? 'openai' : 'local', snap.app.openaiFirstByteTimeoutMs),
+  );
+  // The model that writes this run's answer, as the engine names it: the panel says who wrote it.
+  const model = engine.info().modelId;
+  if (model) await deps.store.sessions.patch(sessionId, { model }).catch(() => undefined);
+  return runResearch(
+    {
+      engine,
+      cite: citeAnswer,
+      tools: await deps.tools(snap.app, {
         question: spec.question,
-        settings: agentSettingsFrom(snap.app, snap.modelProfile),
-        resume: { systemPrompt: snap.systemPrompt, steps: spec.steps },
-      },
-      { signal: run, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
-    );
+        seedUrls: spec.seedUrls,
+        privateText: privateTextOf(spec.steps),
+        earlier: earlierSeenOf(spec.steps),
+        profile: chooseProfile(snap.app.profile, snap.modelProfile),
+        ...(spec.guard ? await guardContext(spec.guard, run) : {}),
+      }),
+      ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
+      clock: deps.clock,
+      newId: deps.newId,
+    },
+    {
+      question: spec.question,
+      settings: agentSettingsFrom(snap.app, snap.modelProfile),
+      resume: { systemPrompt: snap.systemPrompt, steps: spec.steps },
+    },
+    { signal: run, control, onEvent: writer.onEvent, beforeTool: () => writer.flush() },
+  );
+}
+
+/** A run whose every search failed ends in an error that says so; null when some search answered. */
+async function searchesFailed(writer: Writer, result: ResearchResult): Promise<RunOutcome | null> {
+  const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
+  if (searchFailure === null) return null;
+  const message = SEARCH_FAILED_MESSAGE(searchFailure.text);
+  const info: RunError | undefined = searchFailure.info
+    ? { code: 'search-all-failed', params: { first: searchFailure.info } }
+    : undefined;
+  writer.onEvent({
+    type: 'error',
+    code: 'search-failed',
+    message,
+    fatal: true,
+    ...(info ? { error: info } : {}),
+  });
+  await writer.flush();
+  return {
+    status: 'error',
+    error: message,
+    errorCode: 'search-failed',
+    ...(info ? { info } : {}),
+    result,
+  };
+}
+
+/** One full research run of one session, its events saved and broadcast under that session's id. */
+export async function runOnce(
+  deps: RunnerDeps,
+  spec: RunSpec,
+  signal: AbortSignal,
+  control: ResearchControl,
+): Promise<RunOutcome> {
+  const { sessionId } = spec;
+  // A full disk stops the run where it is: going on would show steps that are not saved.
+  const full = new AbortController();
+  const run = AbortSignal.any([signal, full.signal]);
+  const writer = writerFor(deps, sessionId, full);
+  try {
+    const result = await runLoop(deps, spec, run, control, writer);
     await writer.flush();
     if (full.signal.aborted && !signal.aborted) {
       await keepPartial(deps, sessionId, writer.partial());
@@ -169,28 +214,8 @@ export async function runOnce(
     }
     const paused = PAUSE_CODES.has(result.error?.engineCode ?? '');
     const error = result.error?.message;
-    const searchFailure = result.status === 'aborted' ? null : allSearchesFailed(result.steps);
-    if (searchFailure !== null && !paused) {
-      const message = SEARCH_FAILED_MESSAGE(searchFailure.text);
-      const info: RunError | undefined = searchFailure.info
-        ? { code: 'search-all-failed', params: { first: searchFailure.info } }
-        : undefined;
-      writer.onEvent({
-        type: 'error',
-        code: 'search-failed',
-        message,
-        fatal: true,
-        ...(info ? { error: info } : {}),
-      });
-      await writer.flush();
-      return {
-        status: 'error',
-        error: message,
-        errorCode: 'search-failed',
-        ...(info ? { info } : {}),
-        result,
-      };
-    }
+    const failedAll = paused ? null : await searchesFailed(writer, result);
+    if (failedAll) return failedAll;
     const status = paused ? 'paused' : statusOf(result);
     if (status !== 'done') await keepPartial(deps, sessionId, writer.partial());
     const info = result.error?.info;

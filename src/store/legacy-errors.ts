@@ -1,5 +1,5 @@
-import { SEARCH_FAILED_LEAD } from '../agent/search-failure';
 import { type RunError, readRunError } from '../errors/run-error';
+import { SEARCH_FAILED_LEAD } from '../errors/search-failed';
 
 /**
  * The error a session record carries, as a RunError. Sessions saved before errors had codes kept an

@@ -43,6 +43,40 @@ function matcher(query: string | undefined): (session: SessionRecord) => boolean
   };
 }
 
+/** Newest first by last update, those matching the query, at most `limit`; read by cursor to stop early. */
+function listNewestFirst(
+  db: SleuthDb,
+  { limit = DEFAULT_LIMIT, query, topLevel = false }: ListSessionsOptions = {},
+): Promise<SessionRecord[]> {
+  const words = matcher(query);
+  const matches = (s: SessionRecord) => words(s) && !(topLevel && s.parentId !== undefined);
+  return inTransaction(db, ['sessions'], 'readonly', async (tx) => {
+    const found: SessionRecord[] = [];
+    if (limit <= 0) return found;
+    let cursor = await tx.objectStore('sessions').index('by-updated').openCursor(null, 'prev');
+    while (cursor) {
+      const session = readAs(sessionRecordSchema, cursor.value);
+      if (session && matches(session)) {
+        found.push(session);
+        if (found.length >= limit) break;
+      }
+      cursor = await cursor.continue();
+    }
+    return found;
+  });
+}
+
+function deleteSession(db: SleuthDb, id: string): Promise<void> {
+  return inTransaction(db, ['sessions', 'steps'], 'readwrite', async (tx) => {
+    await tx.objectStore('sessions').delete(id);
+    let cursor = await tx.objectStore('steps').index('by-session').openCursor(id);
+    while (cursor) {
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+  });
+}
+
 export function createSessionsRepo(db: SleuthDb, now: () => number): SessionsRepo {
   return {
     async create(input) {
@@ -76,24 +110,7 @@ export function createSessionsRepo(db: SleuthDb, now: () => number): SessionsRep
       });
     },
 
-    listNewestFirst({ limit = DEFAULT_LIMIT, query, topLevel = false } = {}) {
-      const words = matcher(query);
-      const matches = (s: SessionRecord) => words(s) && !(topLevel && s.parentId !== undefined);
-      return inTransaction(db, ['sessions'], 'readonly', async (tx) => {
-        const found: SessionRecord[] = [];
-        if (limit <= 0) return found;
-        let cursor = await tx.objectStore('sessions').index('by-updated').openCursor(null, 'prev');
-        while (cursor) {
-          const session = readAs(sessionRecordSchema, cursor.value);
-          if (session && matches(session)) {
-            found.push(session);
-            if (found.length >= limit) break;
-          }
-          cursor = await cursor.continue();
-        }
-        return found;
-      });
-    },
+    listNewestFirst: (options) => listNewestFirst(db, options),
 
     listByStatus(status) {
       return inTransaction(db, ['sessions'], 'readonly', async (tx) => {
@@ -116,16 +133,7 @@ export function createSessionsRepo(db: SleuthDb, now: () => number): SessionsRep
       });
     },
 
-    delete(id) {
-      return inTransaction(db, ['sessions', 'steps'], 'readwrite', async (tx) => {
-        await tx.objectStore('sessions').delete(id);
-        let cursor = await tx.objectStore('steps').index('by-session').openCursor(id);
-        while (cursor) {
-          await cursor.delete();
-          cursor = await cursor.continue();
-        }
-      });
-    },
+    delete: (id) => deleteSession(db, id),
 
     clearAll() {
       return inTransaction(db, ['sessions', 'steps'], 'readwrite', async (tx) => {

@@ -82,26 +82,87 @@ export interface LoadOptions {
   afterStart?: () => Promise<void>;
 }
 
-/** Navigates `tabId` to `url`; resolves with the page read once settled, or why there is none. */
-export function loadAndRead(
+type LoadResult = TabLoad & { page?: PageRead };
+
+/**
+ * The tab's events during one read: `judge` sees each URL the tab moves to (false ends the read,
+ * refused), the parsed page is read once settled, and errors and the tab closing end the read.
+ */
+function tabListeners(
   tabId: number,
-  url: string,
-  { timeoutMs, signal, onUrl, onServerIp, afterStart }: LoadOptions,
-): Promise<TabLoad & { page?: PageRead }> {
-  return new Promise((resolve, reject) => {
-    let lastUrl = '';
-    let commits = 0;
-    let finished = false;
-    const done = (r: (TabLoad & { page?: PageRead }) | Error) => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(timer);
-      unwatch();
+  judge: (u: string) => boolean,
+  done: (r: LoadResult) => void,
+  lastUrl: () => string,
+) {
+  let commits = 0;
+  // Server redirects show up as the tab's URL changing before anything commits.
+  const onUpdated = (id: number, info: chrome.tabs.OnUpdatedInfo) => {
+    if (id === tabId && info.url) judge(info.url);
+  };
+  // The policy looks at each committed URL; the extractor goes in once the document is parsed.
+  // Injecting it at commit instead made parsing itself slower (the bundle compiles on the page's
+  // main thread while it parses): commit → DOMContentLoaded took about twice as long. Only the
+  // change watcher goes in at commit.
+  const onCommitted = (d: chrome.webNavigation.WebNavigationTransitionCallbackDetails) => {
+    if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
+    if (judge(d.url))
+      watchChanges(d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] });
+  };
+  const onParsed = (d: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
+    if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank' || !judge(d.url)) return;
+    // A page that sends itself elsewhere (script or meta refresh) is parsed again: the latest wins.
+    const mine = ++commits;
+    const target: Target = d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] };
+    settleAndExtract(target).then(
+      (page) => {
+        if (mine === commits) done({ timedOut: false, finalUrl: d.url, ...(page ? { page } : {}) });
+      },
+      // The document went away before it settled (it navigated on): its successor is parsed next.
+      // Pages Chrome does not let extensions script (its PDF viewer, error pages) end at the timeout.
+      () => undefined,
+    );
+  };
+  const onError = (d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails) => {
+    // The blank page a reused tab waited on, cut short by this read's own navigation, is no error.
+    if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
+    done({ timedOut: false, finalUrl: d.url, errorPage: true });
+  };
+  const onRemoved = (id: number) => {
+    if (id === tabId) done({ timedOut: false, finalUrl: lastUrl(), closed: true });
+  };
+  return {
+    add() {
+      chrome.tabs.onUpdated.addListener(onUpdated);
+      chrome.tabs.onRemoved.addListener(onRemoved);
+      chrome.webNavigation.onCommitted.addListener(onCommitted);
+      chrome.webNavigation.onDOMContentLoaded.addListener(onParsed);
+      chrome.webNavigation.onErrorOccurred.addListener(onError);
+    },
+    remove() {
       chrome.tabs.onUpdated.removeListener(onUpdated);
       chrome.tabs.onRemoved.removeListener(onRemoved);
       chrome.webNavigation.onCommitted.removeListener(onCommitted);
       chrome.webNavigation.onDOMContentLoaded.removeListener(onParsed);
       chrome.webNavigation.onErrorOccurred.removeListener(onError);
+    },
+  };
+}
+
+/** Navigates `tabId` to `url`; resolves with the page read once settled, or why there is none. */
+export function loadAndRead(
+  tabId: number,
+  url: string,
+  { timeoutMs, signal, onUrl, onServerIp, afterStart }: LoadOptions,
+): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    let lastUrl = '';
+    let finished = false;
+    const done = (r: LoadResult | Error) => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(timer);
+      unwatch();
+      listeners.remove();
       signal?.removeEventListener('abort', onAbort);
       if (r instanceof Error) reject(r);
       else resolve(r);
@@ -114,41 +175,7 @@ export function loadAndRead(
       done({ timedOut: false, finalUrl: u, refusedUrl: u });
       return false;
     };
-    // Server redirects show up as the tab's URL changing before anything commits.
-    const onUpdated = (id: number, info: chrome.tabs.OnUpdatedInfo) => {
-      if (id === tabId && info.url) judge(info.url);
-    };
-    // The policy looks at each committed URL; the extractor goes in once the document is parsed.
-    // Injecting it at commit instead made parsing itself slower (the bundle compiles on the page's
-    // main thread while it parses): commit → DOMContentLoaded took about twice as long. Only the
-    // change watcher goes in at commit.
-    const onCommitted = (d: chrome.webNavigation.WebNavigationTransitionCallbackDetails) => {
-      if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
-      if (judge(d.url))
-        watchChanges(d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] });
-    };
-    const onParsed = (d: chrome.webNavigation.WebNavigationFramedCallbackDetails) => {
-      if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank' || !judge(d.url)) return;
-      // A page that sends itself elsewhere (script or meta refresh) is parsed again: the latest wins.
-      const mine = ++commits;
-      const target: Target = d.documentId ? { tabId, documentIds: [d.documentId] } : { tabId, frameIds: [0] };
-      settleAndExtract(target).then(
-        (page) => {
-          if (mine === commits) done({ timedOut: false, finalUrl: d.url, ...(page ? { page } : {}) });
-        },
-        // The document went away before it settled (it navigated on): its successor is parsed next.
-        // Pages Chrome does not let extensions script (its PDF viewer, error pages) end at the timeout.
-        () => undefined,
-      );
-    };
-    const onError = (d: chrome.webNavigation.WebNavigationFramedErrorCallbackDetails) => {
-      // The blank page a reused tab waited on, cut short by this read's own navigation, is no error.
-      if (d.tabId !== tabId || d.frameId !== 0 || d.url === 'about:blank') return;
-      done({ timedOut: false, finalUrl: d.url, errorPage: true });
-    };
-    const onRemoved = (id: number) => {
-      if (id === tabId) done({ timedOut: false, finalUrl: lastUrl, closed: true });
-    };
+    const listeners = tabListeners(tabId, judge, done, () => lastUrl);
     const onAbort = () => done(new DOMException('Reading was cancelled.', 'AbortError'));
     const timer = setTimeout(() => done({ timedOut: true, finalUrl: lastUrl }), timeoutMs);
     // A public name that resolved to a private address: nothing of the page is read.
@@ -157,11 +184,7 @@ export function loadAndRead(
           done({ timedOut: false, finalUrl: u, refusedUrl: u, refusedReason: reason }),
         )
       : () => undefined;
-    chrome.tabs.onUpdated.addListener(onUpdated);
-    chrome.tabs.onRemoved.addListener(onRemoved);
-    chrome.webNavigation.onCommitted.addListener(onCommitted);
-    chrome.webNavigation.onDOMContentLoaded.addListener(onParsed);
-    chrome.webNavigation.onErrorOccurred.addListener(onError);
+    listeners.add();
     signal?.addEventListener('abort', onAbort);
     if (signal?.aborted) return onAbort();
     chrome.tabs

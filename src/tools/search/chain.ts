@@ -88,42 +88,118 @@ const KIND_WORDS: Readonly<Record<SearchErrorKind, string>> = {
   redirected: 'redirected elsewhere',
 };
 
+/** The result cache, when there is one; it only saves time, so a broken one never stops searching. */
+function resultCache(options: SearchChainOptions) {
+  const { cache, clock } = options;
+  const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  return {
+    async read(key: string) {
+      if (!cache) return undefined;
+      try {
+        const entry = await cache.get(key);
+        return entry && entry.expiresAt > clock.now() ? entry : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async write(key: string, hits: SearchHit[], provider: ProviderId) {
+      if (!cache || hits.length === 0) return;
+      const storedAt = clock.now();
+      await cache.put(key, { hits, provider, storedAt, expiresAt: storedAt + ttl }).catch(() => undefined);
+    },
+  };
+}
+
+function attempt(
+  provider: SearchProvider,
+  query: string,
+  locale: string | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const opts: SearchOptions = locale === undefined ? { signal: combined } : { signal: combined, locale };
+  return raceAbort(provider.search(query, opts), combined, provider.label);
+}
+
+/** A provider not asked because it is still paused. */
+function pausedFailure(provider: SearchProvider, state: BackoffState, now: number): ProviderFailure {
+  const wait = formatWait(state.until - now);
+  return {
+    provider: provider.id,
+    label: provider.label,
+    kind: state.lastKind,
+    skipped: true,
+    message: `${provider.label} is paused for another ${wait} (${KIND_WORDS[state.lastKind]}).`,
+    info: {
+      code: 'search-paused',
+      params: {
+        provider: provider.label,
+        seconds: Math.max(1, Math.ceil((state.until - now) / 1000)),
+        after: state.lastKind,
+      },
+    },
+  };
+}
+
+function providerStatus(
+  providers: readonly SearchProvider[],
+  pauses: ReadonlyMap<ProviderId, BackoffState>,
+  now: number,
+): ProviderStatus[] {
+  return providers.map((p) => {
+    const state = pauses.get(p.id);
+    return {
+      provider: p.id,
+      label: p.label,
+      pausedUntil: state && state.until > now ? state.until : undefined,
+      lastMessage: state?.lastMessage,
+    };
+  });
+}
+
 export function createSearchChain(
   providers: readonly SearchProvider[],
   options: SearchChainOptions,
 ): SearchChain {
   const policy: BackoffPolicy = { ...DEFAULT_BACKOFF, ...options.backoff };
-  const ttl = options.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
-  const { clock, cache } = options;
+  const { clock } = options;
+  const cache = resultCache(options);
   const pauses = new Map<ProviderId, BackoffState>();
 
-  async function readCache(key: string) {
-    if (!cache) return undefined;
-    try {
-      const entry = await cache.get(key);
-      return entry && entry.expiresAt > clock.now() ? entry : undefined;
-    } catch {
-      // The cache only saves time; a broken cache must not stop searching.
-      return undefined;
+  /** Each provider in turn until one answers; the failures otherwise, with when to try again. */
+  async function failover(q: string, locale: string | undefined, key: string, signal?: AbortSignal) {
+    const failures: ProviderFailure[] = [];
+    for (const provider of providers) {
+      const state = pauses.get(provider.id);
+      if (state && isBackedOff(state, clock.now())) {
+        failures.push(pausedFailure(provider, state, clock.now()));
+        continue;
+      }
+      try {
+        const hits = await attempt(provider, q, locale, options.timeoutMs, signal);
+        pauses.delete(provider.id);
+        await cache.write(key, hits, provider.id);
+        return { hits, provider: provider.id, fromCache: false };
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason ?? err;
+        const error = toSearchError(provider.label, err);
+        pauses.set(provider.id, nextBackoff(state, error, clock.now(), policy));
+        failures.push({
+          provider: provider.id,
+          label: provider.label,
+          kind: error.kind,
+          skipped: false,
+          message: error.message,
+          info: failureInfo(error, provider.label),
+        });
+      }
     }
-  }
-
-  async function writeCache(key: string, hits: SearchHit[], provider: ProviderId) {
-    if (!cache || hits.length === 0) return;
-    const storedAt = clock.now();
-    await cache.put(key, { hits, provider, storedAt, expiresAt: storedAt + ttl }).catch(() => undefined);
-  }
-
-  async function attempt(
-    provider: SearchProvider,
-    query: string,
-    locale: string | undefined,
-    signal?: AbortSignal,
-  ) {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const opts: SearchOptions = locale === undefined ? { signal: combined } : { signal: combined, locale };
-    return raceAbort(provider.search(query, opts), combined, provider.label);
+    const untils = providers.flatMap((p) => pauses.get(p.id)?.until ?? []);
+    const retryAt = untils.length > 0 ? Math.min(...untils) : undefined;
+    const summary = failures.map((f) => f.message).join(' ');
+    throw new SearchChainError(`No search provider could answer. ${summary}`, failures, retryAt);
   }
 
   return {
@@ -144,68 +220,12 @@ export function createSearchChain(
       }
       const locale = effectiveLocale(q, opts.locale);
       const key = cacheKey(q, locale);
-      const cached = await readCache(key);
+      const cached = await cache.read(key);
       if (cached) return { hits: cached.hits, provider: cached.provider, fromCache: true };
-
-      const failures: ProviderFailure[] = [];
-      for (const provider of providers) {
-        const state = pauses.get(provider.id);
-        if (state && isBackedOff(state, clock.now())) {
-          const wait = formatWait(state.until - clock.now());
-          failures.push({
-            provider: provider.id,
-            label: provider.label,
-            kind: state.lastKind,
-            skipped: true,
-            message: `${provider.label} is paused for another ${wait} (${KIND_WORDS[state.lastKind]}).`,
-            info: {
-              code: 'search-paused',
-              params: {
-                provider: provider.label,
-                seconds: Math.max(1, Math.ceil((state.until - clock.now()) / 1000)),
-                after: state.lastKind,
-              },
-            },
-          });
-          continue;
-        }
-        try {
-          const hits = await attempt(provider, q, locale, signal);
-          pauses.delete(provider.id);
-          await writeCache(key, hits, provider.id);
-          return { hits, provider: provider.id, fromCache: false };
-        } catch (err) {
-          if (signal?.aborted) throw signal.reason ?? err;
-          const error = toSearchError(provider.label, err);
-          pauses.set(provider.id, nextBackoff(state, error, clock.now(), policy));
-          failures.push({
-            provider: provider.id,
-            label: provider.label,
-            kind: error.kind,
-            skipped: false,
-            message: error.message,
-            info: failureInfo(error, provider.label),
-          });
-        }
-      }
-      const untils = providers.flatMap((p) => pauses.get(p.id)?.until ?? []);
-      const retryAt = untils.length > 0 ? Math.min(...untils) : undefined;
-      const summary = failures.map((f) => f.message).join(' ');
-      throw new SearchChainError(`No search provider could answer. ${summary}`, failures, retryAt);
+      return failover(q, locale, key, signal);
     },
 
-    status() {
-      const now = clock.now();
-      return providers.map((p) => {
-        const state = pauses.get(p.id);
-        return {
-          provider: p.id,
-          label: p.label,
-          pausedUntil: state && state.until > now ? state.until : undefined,
-          lastMessage: state?.lastMessage,
-        };
-      });
-    },
+    status: () => providerStatus(providers, pauses, clock.now()),
 
     resetBackoff(provider) {
       if (provider) pauses.delete(provider);

@@ -43,4 +43,35 @@ describe('one implementation per utility (scripts/lib/one-implementation.ts)', (
       { rule: 'the English function-word list', files: ['src/citations/terms.ts', 'src/text/words.ts'] },
     ]);
   });
+
+  it('fails on a second capped body reader, named otherwise, and not on a stream read without a cap', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/tools/browse/fetch/capped-body.ts':
+          'export async function readCappedBody(res: Response, max: number) {}\n',
+        'src/platform/checked-fetch.ts': [
+          'async function readUpTo(res: Response, limit: number) {',
+          '  const reader = res.body.getReader();',
+          '  let total = 0;',
+          '  while (total <= limit) {',
+          '    const { done, value } = await reader.read();',
+          '    if (done) break;',
+          '    total += value.byteLength;',
+          '  }',
+          '}',
+        ].join('\n'),
+        'src/llm/openai/openai-engine.ts': [
+          'const reader = response.body?.getReader();',
+          'let deltas = 0;',
+          'for (;;) { const { value } = await reader.read(); text += decoder.decode(value); }',
+        ].join('\n'),
+      }),
+    );
+    expect(secondImplementations(tree)).toEqual([
+      {
+        rule: 'a capped body reader',
+        files: ['src/platform/checked-fetch.ts', 'src/tools/browse/fetch/capped-body.ts'],
+      },
+    ]);
+  });
 });

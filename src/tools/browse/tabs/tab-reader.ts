@@ -98,61 +98,84 @@ export async function readThroughTab(api: TabApi, url: string, o: ReadOptions): 
   }
   let reusable = false;
   try {
-    const load = await api.load(tabId, target, {
-      timeoutMs: o.timeoutMs,
-      ...(o.signal ? { signal: o.signal } : {}),
-      onUrl: (u) => checkUrl(u, o.policy).ok,
-      onServerIp: (ip) => {
-        const c = checkServerIp(ip, { allowLoopback: o.policy.allowLoopback });
-        return c.ok ? undefined : c.reason;
-      },
-    });
-    if (load.closed) return { ...failed(target, TAB_CLOSED_REASON), closed: true };
-    if (load.refusedReason) return failed(target, load.refusedReason);
-    if (load.refusedUrl) {
-      const why = checkUrl(load.refusedUrl, o.policy);
-      return failed(
-        target,
-        `The page redirected to ${load.refusedUrl}, which Sleuth does not open. ${why.ok ? '' : why.reason}`.trim(),
-      );
-    }
-    if (load.errorPage)
-      return failed(
-        target,
-        `The page could not be loaded (network error, blocked address or a file download: ${load.finalUrl}).`,
-      );
-    let page: Awaited<ReturnType<TabApi['extract']>>;
-    try {
-      page = load.page ?? (await extractWithGrace(api, tabId, load.timedOut, extractLimit(o.timeoutMs)));
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      if (err instanceof NoAnswer) return failed(target, err.message);
-      return failed(
-        target,
-        !load.finalUrl
-          ? 'The address did not open as a web page (it may be a file download or a blocked address).'
-          : load.timedOut
-            ? `The page did not load within ${Math.round(o.timeoutMs / 1000)} s and nothing could be read yet.`
-            : `The page could not be read (${why}).`,
-      );
-    }
-    if (httpFailed(page.httpStatus)) return failed(target, httpReason(page.httpStatus));
-    if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
-      return failed(target, `The address is not a web page (${page.contentType}).`);
-    }
-    // A tab whose page timed out may still be busy; only a clean read leaves a tab worth reusing.
-    reusable = !load.timedOut;
-    return {
+    const read = await readAgentTab(api, tabId, target, o);
+    reusable = read.reusable;
+    return read.result;
+  } finally {
+    await api.releaseAgentTab(tabId, { reusable }).catch(() => undefined);
+  }
+}
+
+type TabLoad = Awaited<ReturnType<TabApi['load']>>;
+
+/** Why a load yielded no page to read: the tab closed, a refused address or redirect, an error page. */
+function loadFailure(load: TabLoad, target: string, policy: UrlPolicy): ReadTabResult | null {
+  if (load.closed) return { ...failed(target, TAB_CLOSED_REASON), closed: true };
+  if (load.refusedReason) return failed(target, load.refusedReason);
+  if (load.refusedUrl) {
+    const why = checkUrl(load.refusedUrl, policy);
+    return failed(
+      target,
+      `The page redirected to ${load.refusedUrl}, which Sleuth does not open. ${why.ok ? '' : why.reason}`.trim(),
+    );
+  }
+  if (load.errorPage)
+    return failed(
+      target,
+      `The page could not be loaded (network error, blocked address or a file download: ${load.finalUrl}).`,
+    );
+  return null;
+}
+
+/** Loads `target` in the agent tab and reads it; `reusable` when the tab may serve the next read. */
+async function readAgentTab(
+  api: TabApi,
+  tabId: number,
+  target: string,
+  o: ReadOptions,
+): Promise<{ result: ReadTabResult; reusable: boolean }> {
+  const load = await api.load(tabId, target, {
+    timeoutMs: o.timeoutMs,
+    ...(o.signal ? { signal: o.signal } : {}),
+    onUrl: (u) => checkUrl(u, o.policy).ok,
+    onServerIp: (ip) => {
+      const c = checkServerIp(ip, { allowLoopback: o.policy.allowLoopback });
+      return c.ok ? undefined : c.reason;
+    },
+  });
+  const notLoaded = loadFailure(load, target, o.policy);
+  if (notLoaded) return { result: notLoaded, reusable: false };
+  const no = (why: string) => ({ result: failed(target, why), reusable: false });
+  let page: Awaited<ReturnType<TabApi['extract']>>;
+  try {
+    page = load.page ?? (await extractWithGrace(api, tabId, load.timedOut, extractLimit(o.timeoutMs)));
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    if (err instanceof NoAnswer) return no(err.message);
+    return no(
+      !load.finalUrl
+        ? 'The address did not open as a web page (it may be a file download or a blocked address).'
+        : load.timedOut
+          ? `The page did not load within ${Math.round(o.timeoutMs / 1000)} s and nothing could be read yet.`
+          : `The page could not be read (${why}).`,
+    );
+  }
+  if (httpFailed(page.httpStatus)) return no(httpReason(page.httpStatus));
+  if (page.contentType && !/html|xml|text\/plain/.test(page.contentType)) {
+    return no(`The address is not a web page (${page.contentType}).`);
+  }
+  return {
+    result: {
       ok: true,
       url: target,
       finalUrl: load.finalUrl,
       ...pageFields(page),
       via: 'new-tab',
       ...(load.timedOut ? { partial: true } : {}),
-    };
-  } finally {
-    await api.releaseAgentTab(tabId, { reusable }).catch(() => undefined);
-  }
+    },
+    // A tab whose page timed out may still be busy; only a clean read leaves a tab worth reusing.
+    reusable: !load.timedOut,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { SEARCH_FAILED_MESSAGE } from '../../../../src/agent/search-failure';
+import { SEARCH_FAILED_MESSAGE } from '../../../../src/errors/search-failed';
 import { sessionRunError } from '../../../../src/store/legacy-errors';
 import { SessionErrors } from '../../../../src/ui/session/session-errors';
 import { mount, q, tEn, unmount } from '../helpers';

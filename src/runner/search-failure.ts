@@ -1,6 +1,6 @@
+import { readStepResult } from '../agent/read-step-result';
+import type { AgentStep } from '../agent/types';
 import type { SearchFailure } from '../errors/run-error';
-import { readStepResult } from './read-step-result';
-import type { AgentStep } from './types';
 
 /**
  * Why every search of a run failed (the first reason), or null when any search worked or none ran.
@@ -24,17 +24,3 @@ export function allSearchesFailed(
   }
   return searched ? first : null;
 }
-
-/** The first sentence of the message; the panel's banner says it in its heading and shows the rest. */
-export const SEARCH_FAILED_LEAD = 'Every search of this run failed, so nothing was found on the web.';
-
-/**
- * The run's error: the lead, then the reason as its own sentences (it was put in parentheses, which
- * nested its own "(404)" and "Options → Search." inside them), then where to fix it unless the
- * reason already says.
- */
-export const SEARCH_FAILED_MESSAGE = (reason: string) => {
-  const said = reason.trim().replace(/([^.!?。])$/u, '$1.');
-  const where = said.includes('Options → Search') ? '' : ' Check the search providers in Options → Search.';
-  return `${SEARCH_FAILED_LEAD} ${said}${where}`;
-};
