@@ -1,5 +1,22 @@
 import { scanWords } from '../../text/words';
 import { foldWord } from '../names/fold-word';
+import {
+  AMBIGUOUS_MONTHS,
+  CJK_CURRENCY,
+  CJK_NEGATION,
+  CJK_SCALES,
+  CURRENCY_SIGNS,
+  CURRENCY_WORDS,
+  CZECH_NEGATED_VERB,
+  ELIDED,
+  ELISION,
+  MONTHS,
+  NEGATION_WORDS,
+  NUMBER_WORDS,
+  PLURAL_OR_ORDINAL,
+  SCALES,
+  TITLES,
+} from './anchor-words';
 import type { Language } from './language-guess';
 
 /**
@@ -33,106 +50,6 @@ export interface AnchorWord {
   joined: boolean;
 }
 
-const entries = (s: string, from = 0) => s.split(' ').map((w, i) => [w, i + from] as const);
-
-// Number words of the languages read here; "one"/"ein"/"un"/"uno" are left out, as they are
-// also articles. Folded, as the words are compared folded.
-const NUMBER_WORDS = new Map<string, number>([
-  ...entries('zero _ two three four five six seven eight nine ten eleven twelve'),
-  ...entries('null _ zwei drei vier funf sechs sieben acht neun zehn elf zwolf'),
-  ...entries('zero _ deux trois quatre cinq six sept huit neuf dix onze douze'),
-  ...entries('cero _ dos tres cuatro cinco seis siete ocho nueve diez once doce'),
-  ...entries('nula _ dva tri ctyri pet sest sedm osm devet deset jedenact dvanact'),
-  ...entries('_ _ twenty thirty forty fifty sixty seventy eighty ninety').map(
-    ([w, i]) => [w, i * 10] as const,
-  ),
-  ...entries('_ _ zwanzig dreissig vierzig funfzig sechzig siebzig achtzig neunzig').map(
-    ([w, i]) => [w, i * 10] as const,
-  ),
-  ...entries('_ _ vingt trente quarante cinquante soixante').map(([w, i]) => [w, i * 10] as const),
-  ...entries('_ _ veinte treinta cuarenta cincuenta sesenta setenta ochenta noventa').map(
-    ([w, i]) => [w, i * 10] as const,
-  ),
-  ...entries('_ _ dvacet tricet ctyricet padesat sedesat sedmdesat osmdesat devadesat').map(
-    ([w, i]) => [w, i * 10] as const,
-  ),
-  ['dve', 2],
-  ['hundred', 100],
-  ['hundert', 100],
-  ['cent', 100],
-  ['cien', 100],
-  ['sto', 100],
-  ['dozen', 12],
-]);
-NUMBER_WORDS.delete('_');
-
-// Scale words after a number ("ocho millones", "2 Millionen"); German "Billion" (10^12) and the
-// ambiguous Spanish "mil millones" are left out rather than guessed.
-const SCALES = new Map<string, number>([
-  ...['thousand', 'thousands', 'tausend', 'mille', 'tisic'].map((w) => [w, 1e3] as const),
-  ...['million', 'millions', 'millionen', 'mio', 'millones', 'millon', 'milion', 'milionu', 'miliony'].map(
-    (w) => [w, 1e6] as const,
-  ),
-  ...['billion', 'billions', 'milliarde', 'milliarden', 'milliard', 'milliards', 'miliarda', 'miliard'].map(
-    (w) => [w, 1e9] as const,
-  ),
-]);
-const CJK_SCALES = new Map<string, number>([
-  ['万', 1e4],
-  ['萬', 1e4],
-  ['亿', 1e8],
-  ['億', 1e8],
-  ['千', 1e3],
-]);
-
-const MONTH_LISTS: Partial<Record<Language, string>> = {
-  en: 'january february march april may june july august september october november december',
-  de: 'januar februar marz april mai juni juli august september oktober november dezember',
-  fr: 'janvier fevrier mars avril mai juin juillet aout septembre octobre novembre decembre',
-  es: 'enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre',
-  cs: 'ledna unora brezna dubna kvetna cervna cervence srpna zari rijna listopadu prosince',
-};
-const MONTHS = new Map<Language, Map<string, number>>(
-  Object.entries(MONTH_LISTS).map(([lang, list]) => [lang as Language, new Map(entries(list, 1))]),
-);
-// English "may" and "march" are also a verb and a noun: only capitalised mid-sentence are they months.
-const AMBIGUOUS_MONTHS = new Set(['may', 'march', 'mars']);
-
-const NEGATIONS: Partial<Record<Language, string>> = {
-  en: 'not no never neither nor none nobody nothing without cannot',
-  de: 'nicht kein keine keinen keiner keinem keines nie niemals ohne weder nichts',
-  fr: 'ne pas jamais aucun aucune sans ni rien',
-  es: 'no nunca ningun ninguno ninguna sin ni nada jamas tampoco',
-  cs: 'ne nikdy zadny zadna zadne bez ani neni nejsou nebyl nebyla nebylo nebyli nebude nebudou nema nemaji nemuze nelze',
-};
-const NEGATION_WORDS = new Map<Language, Set<string>>(
-  Object.entries(NEGATIONS).map(([lang, list]) => [lang as Language, new Set(list.split(' '))]),
-);
-// Czech negates a verb with a "ne-" prefix; these are the verb endings it is read on, minus the
-// words that only look like it ("neděle" Sunday, "nejvíce" most).
-const CZECH_NEGATED_VERB = /^ne(?!j|del|bo|z$|kol|co)\p{L}{3,}(?:i|a|l|la|lo|li|me|te|ji|t)$/u;
-// French "n'en", "n'a", English "didn't".
-const ELIDED = /^n['’]|n['’]t$/u;
-// 不 in 不同 (different), 不仅 (not only), 不安 (uneasy) and the like, 未 in 未来 (future) state no negation.
-const CJK_NEGATION = /(?:不(?![同仅过断少久管论但安])|没|未(?!来)|無|无(?!论)|ない|なかった|ません)/u;
-
-const CURRENCY_WORDS = new Map<string, string>([
-  ...['dollar', 'dollars', 'dolar', 'dolares', 'dolaru', 'dolary', 'usd'].map((w) => [w, 'usd'] as const),
-  ...['euro', 'euros', 'eura', 'eur'].map((w) => [w, 'eur'] as const),
-]);
-const CURRENCY_SIGNS = new Map([
-  ['$', 'usd'],
-  ['€', 'eur'],
-]);
-const CJK_CURRENCY = new Map([
-  ['美元', 'usd'],
-  ['ドル', 'usd'],
-  ['欧元', 'eur'],
-  ['ユーロ', 'eur'],
-]);
-// French and Italian elide an article or pronoun onto the next word: "l'American", "d'allergie".
-const ELISION = /^(?:[cdjlmnst]|qu)['’](?=\p{L})/u;
-
 // What stands between two words of one name: spaces (no-break too), or a hyphen (read by char
 // code: every word of every page passes here).
 const HYPHENS = new Set([0x2d, 0x2010, 0x2011]);
@@ -144,17 +61,6 @@ function isSpaces(text: string, from: number, to: number): boolean {
   }
   return true;
 }
-
-// Titles before a name, folded (German writes every noun with a capital, so a name is told by them).
-const TITLES = new Set(
-  (
-    'prasident prasidentin kanzler kanzlerin minister ministerin herr frau senator senatorin konig konigin ' +
-    'papst chef chefin grunder grunderin autor autorin professor professorin dr prof'
-  ).split(' '),
-);
-
-// Endings written onto a number that are no unit: "1990s", "1990er", "4th".
-const PLURAL_OR_ORDINAL = new Set(['s', 'er', 'e', 'es', 'th', 'st', 'nd', 'rd', 'en']);
 
 const NUMERIC =
   /^(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+,\d{1,2})(\p{L}{0,3})$/u;
