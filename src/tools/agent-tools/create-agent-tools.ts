@@ -218,6 +218,7 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         for (const link of page.links) privateLinks.add(link);
       }
       if (!page.markdown.trim()) return failed(url, 'The page has no readable text.');
+      ctx.onPageRead?.({ url, finalUrl: page.finalUrl, markdown: page.markdown });
       const written: { evidence: string; summary: string; note?: string } = deps.writeEvidence
         ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
         : deps.rank(page.markdown, goal, ctx.question);
