@@ -14,6 +14,7 @@ export const ONE_IMPLEMENTATION: readonly OneRule[] = [
   { name: 'a pageKey function', pattern: /function\s+pageKey\b|const\s+pageKey\s*=/ },
   { name: 'a sentence segmenter', pattern: /granularity:\s*['"]sentence['"]/ },
   { name: 'a sentence splitter named splitSentences', pattern: /function\s+splitSentences\b/ },
+  { name: 'a word segmenter', pattern: /granularity:\s*['"]word['"]/ },
   { name: 'the English function-word list', pattern: /['"]a an and are as at be been\b/ },
   {
     name: 'a capped body reader',

@@ -30,7 +30,11 @@ export interface TokenCounter {
   count(text: string): number | Promise<number>;
 }
 
-/** Ties each sentence of an answer to the pages that support it (src/citations/ is the one in use). */
+/**
+ * Ties each sentence of an answer to the pages that support it (src/citations/ is the one in use).
+ * The loop hands over the pages read with the passages the model saw; a caller that kept the whole
+ * pages (the runner does) checks the answer against those instead.
+ */
 export type CiteAnswer = (answer: string, pages: readonly ReadPage[]) => CitedAnswer;
 
 export interface AgentDeps {

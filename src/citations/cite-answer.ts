@@ -4,7 +4,8 @@ import { splitSentences } from '../text/sentences';
 import { claimText, isLabel } from './claims/clauses';
 import { crossLanguageSupport } from './cross-language/cross-language';
 import { indexPages } from './matching/page-index';
-import { quoteOf, supportFor } from './matching/support';
+import { quoteOf } from './matching/quote';
+import { supportFor } from './matching/support';
 import { citeTerms } from './matching/terms';
 
 /**
@@ -21,13 +22,14 @@ export function citeAnswer(answer: string, pages: readonly ReadPage[]): CitedAns
     if (isLabel(text)) return { text, citations: [], supported: true, heading: true };
     const claim = claimText(text);
     // A claim in another language than its page shares no words with it: see cite-cross-language.ts.
-    const windows = supportFor(claim, citeTerms(claim), corpus) ?? crossLanguageSupport(claim, corpus);
+    const support = supportFor(claim, citeTerms(claim), corpus);
+    const windows = support?.windows ?? crossLanguageSupport(claim, corpus);
     if (!windows) return { text, citations: [], supported: false };
     const quotes = new Map<number, string[]>();
     for (const w of windows) {
       const page = corpus.pages[w.page];
       if (!page) continue;
-      const quote = quoteOf(page.text, w);
+      const quote = quoteOf(page, w, support?.claim ?? null);
       const list = quotes.get(w.page);
       if (!list) quotes.set(w.page, [quote]);
       else if (!list.includes(quote)) list.push(quote);

@@ -20,9 +20,11 @@ import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
+import { createWholePages, type WholePage } from './whole-pages';
 
 export interface RunnerDeps {
-  store: Pick<Store, 'sessions' | 'steps'>;
+  /** `pages`, the page cache: the whole text of pages read before a resume, for citations. */
+  store: Pick<Store, 'sessions' | 'steps'> & Partial<Pick<Store, 'pages'>>;
   broadcast(e: RunnerEvent): void;
   loadSettings(): Promise<Settings>;
   /** The engine for these settings, loaded (throws a user-facing EngineError otherwise). */
@@ -57,6 +59,8 @@ export interface RunToolContext {
   ask?: RunGuard['ask'];
   allowRest?: boolean;
   onPrivate?(): void;
+  /** A page the visit tool read, whole: citations check the answer against all of it. */
+  onPageRead?(page: WholePage): void;
 }
 
 export interface Snapshot {
@@ -143,16 +147,20 @@ async function runLoop(
   // The model that writes this run's answer, as the engine names it: the panel says who wrote it.
   const model = engine.info().modelId;
   if (model) await deps.store.sessions.patch(sessionId, { model }).catch(() => undefined);
+  const earlier = earlierSeenOf(spec.steps);
+  const whole = createWholePages();
+  await whole.load(earlier.pages, deps.store.pages);
   return runResearch(
     {
       engine,
-      cite: citeAnswer,
+      cite: (answer, pages) => citeAnswer(answer, whole.over(pages)),
       tools: await deps.tools(snap.app, {
         question: spec.question,
         seedUrls: spec.seedUrls,
         privateText: privateTextOf(spec.steps),
-        earlier: earlierSeenOf(spec.steps),
+        earlier,
         profile: chooseProfile(snap.app.profile, snap.modelProfile),
+        onPageRead: whole.add,
         ...(spec.guard ? await guardContext(spec.guard, run) : {}),
       }),
       ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),

@@ -24,9 +24,10 @@ const DICTIONARY_START = new RegExp(`^[${DICTIONARY}]`, 'u');
 
 let segmenter: Intl.Segmenter | undefined;
 
-function dictionaryWords(run: string, out: string[]): void {
+/** Each word ICU's dictionaries find in a Thai, Lao, Khmer or Myanmar run, with where it starts in the run. */
+export function dictionaryWords(run: string, visit: (word: string, at: number) => void): void {
   segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-  for (const s of segmenter.segment(run)) if (s.isWordLike) out.push(s.segment);
+  for (const s of segmenter.segment(run)) if (s.isWordLike) visit(s.segment, s.index);
 }
 
 /** Splits lower-cased text into tokens; CJK runs go to `cjk` whole, so each use picks its unit. */
@@ -35,7 +36,7 @@ function scan(text: string, cjk: (run: string, out: string[]) => void): string[]
   for (const m of text.toLowerCase().matchAll(TOKEN)) {
     const token = m[0];
     if (CJK_START.test(token)) cjk(token, out);
-    else if (DICTIONARY_START.test(token)) dictionaryWords(token, out);
+    else if (DICTIONARY_START.test(token)) dictionaryWords(token, (word) => out.push(word));
     else out.push(token);
   }
   return out;

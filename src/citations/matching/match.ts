@@ -44,16 +44,19 @@ function onPage(page: PageIndex, term: Term): boolean {
   return term.value === undefined ? page.positions.has(term.key) : keysOn(page, term).length > 0;
 }
 
-/** The page's windows holding at least `minShare` of the claim, best first, each starting and ending elsewhere. */
-export function pageWindows(
-  page: PageIndex,
-  pageNo: number,
-  claim: Claim,
-  counted: readonly boolean[],
-  span: number,
-  minShare: number,
-  limit = 1,
-): Window[] {
+/** Where a claim's counted terms stand on a page, and how much of the claim the page and its title hold. */
+interface Occurrences {
+  /** Occurrences as position × TERMS + claim term, sorted: a numeric sort, no objects. */
+  occ: Float64Array;
+  /** Claim terms the page's title holds: they count wherever the window is. */
+  inTitle: boolean[];
+  /** Weight of the counted terms, of those the title holds, and of those the page holds elsewhere. */
+  total: number;
+  titled: number;
+  present: number;
+}
+
+function occurrences(page: PageIndex, claim: Claim, counted: readonly boolean[]): Occurrences {
   const weight = (i: number) => claim.weights[i] ?? 0;
   const inTitle = new Array<boolean>(claim.terms.length).fill(false);
   let total = 0;
@@ -80,9 +83,6 @@ export function pageWindows(
       titled += weight(i);
     } else if (lists.length > before) present += weight(i);
   });
-  // A page that lacks too much of the claim anywhere cannot hold it in a window: skip the scan.
-  if (total === 0 || (present + titled) / total < minShare || size === 0) return [];
-  // Occurrences as position × 256 + claim term in one typed array: a numeric sort, no objects.
   const occ = new Float64Array(size);
   let n = 0;
   lists.forEach((list, l) => {
@@ -90,11 +90,22 @@ export function pageWindows(
     for (const pos of list) occ[n++] = pos * TERMS + term;
   });
   occ.sort();
-  const posAt = (k: number) => Math.floor((occ[k] ?? 0) / TERMS);
-  const termAt = (k: number) => (occ[k] ?? 0) % TERMS;
+  return { occ, inTitle, total, titled, present };
+}
+
+const posAt = (occ: Float64Array, k: number) => Math.floor((occ[k] ?? 0) / TERMS);
+const termAt = (occ: Float64Array, k: number) => (occ[k] ?? 0) % TERMS;
+
+/**
+ * The windows holding at least `need` of the claim's weight, as (covered, first, last occurrence)
+ * triples: every one with `limit` above 1, else only the best (then the shortest).
+ */
+function scanWindows(o: Occurrences, claim: Claim, span: number, need: number, limit: number): number[] {
+  const { occ, inTitle } = o;
+  const weight = (i: number) => claim.weights[i] ?? 0;
   const counts = new Array<number>(claim.terms.length).fill(0);
   // Title words count wherever the window is; the window still prefers to hold them itself.
-  let covered = titled;
+  let covered = o.titled;
   let from = 0;
   const add = (term: number, by: number) => {
     counts[term] = (counts[term] ?? 0) + by;
@@ -106,21 +117,20 @@ export function pageWindows(
   // the best one may say something else than the claim (a negation before it, a word from the
   // sentence before), and then the next best elsewhere on the page may still hold it. Most
   // claims pass on the best window, so the plain scan keeps only that one.
-  const need = minShare * total - 1e-9;
   const found: number[] = [];
   let best = -1;
   let bestLength = 0;
-  for (let to = 0; to < size; to++) {
-    const pos = posAt(to);
-    add(termAt(to), 1);
-    while (pos - posAt(from) >= span) {
-      add(termAt(from), -1);
+  for (let to = 0; to < occ.length; to++) {
+    const pos = posAt(occ, to);
+    add(termAt(occ, to), 1);
+    while (pos - posAt(occ, from) >= span) {
+      add(termAt(occ, from), -1);
       from++;
     }
     // Drop leading words the window holds again later (or that the title holds): the same share
     // in fewer words quotes better.
-    while (from < to && ((counts[termAt(from)] ?? 0) > 1 || inTitle[termAt(from)])) {
-      add(termAt(from), -1);
+    while (from < to && ((counts[termAt(occ, from)] ?? 0) > 1 || inTitle[termAt(occ, from)])) {
+      add(termAt(occ, from), -1);
       from++;
     }
     if (covered < need) continue;
@@ -128,7 +138,7 @@ export function pageWindows(
       found.push(covered, from, to);
       continue;
     }
-    const length = pos - posAt(from);
+    const length = pos - posAt(occ, from);
     if (covered > best + 1e-9 || (covered > best - 1e-9 && length < bestLength)) {
       best = covered;
       bestLength = length;
@@ -137,16 +147,34 @@ export function pageWindows(
       found[2] = to;
     }
   }
+  return found;
+}
+
+/** The page's windows holding at least `minShare` of the claim, best first, each starting and ending elsewhere. */
+export function pageWindows(
+  page: PageIndex,
+  pageNo: number,
+  claim: Claim,
+  counted: readonly boolean[],
+  span: number,
+  minShare: number,
+  limit = 1,
+): Window[] {
+  const o = occurrences(page, claim, counted);
+  const { occ, total } = o;
+  // A page that lacks too much of the claim anywhere cannot hold it in a window: skip the scan.
+  if (total === 0 || (o.present + o.titled) / total < minShare || occ.length === 0) return [];
+  const found = scanWindows(o, claim, span, minShare * total - 1e-9, limit);
   const order = Array.from({ length: found.length / 3 }, (_, k) => k * 3);
-  const length = (k: number) => posAt(found[k + 2] ?? 0) - posAt(found[k + 1] ?? 0);
+  const length = (k: number) => posAt(occ, found[k + 2] ?? 0) - posAt(occ, found[k + 1] ?? 0);
   order.sort((a, b) => (found[b] ?? 0) - (found[a] ?? 0) || length(a) - length(b));
   const out: Window[] = [];
   for (const k of order) {
-    const first = posAt(found[k + 1] ?? 0);
-    const last = posAt(found[k + 2] ?? 0);
+    const first = posAt(occ, found[k + 1] ?? 0);
+    const last = posAt(occ, found[k + 2] ?? 0);
     if (out.some((w) => w.from === first || w.to === last)) continue;
-    const hit = inTitle.slice();
-    for (let j = found[k + 1] ?? 0; j <= (found[k + 2] ?? 0); j++) hit[termAt(j)] = true;
+    const hit = o.inTitle.slice();
+    for (let j = found[k + 1] ?? 0; j <= (found[k + 2] ?? 0); j++) hit[termAt(occ, j)] = true;
     const start = page.starts[first] ?? 0;
     const end = page.ends[last] ?? 0;
     out.push({ page: pageNo, share: (found[k] ?? 0) / total, start, end, hit, from: first, to: last });

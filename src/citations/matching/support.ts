@@ -79,10 +79,21 @@ function byClause(text: string, claim: Claim, corpus: CorpusIndex): Window[] | n
   return out;
 }
 
+/** The claim as matched (its terms and weights) and the windows that support it. */
+export interface Support {
+  claim: Claim;
+  windows: Window[];
+}
+
 /** Windows that support the claim, one or more per cited page, best page first; null when unsupported. */
-export function supportFor(text: string, terms: readonly Term[], corpus: CorpusIndex): Window[] | null {
+export function supportFor(text: string, terms: readonly Term[], corpus: CorpusIndex): Support | null {
   const claim = claimOf(joinCompounds(text, terms, corpus), corpus);
   if (claim.terms.length === 0) return null;
+  const windows = supportingWindows(text, claim, corpus);
+  return windows ? { claim, windows } : null;
+}
+
+function supportingWindows(text: string, claim: Claim, corpus: CorpusIndex): Window[] | null {
   const all = claim.terms.map(() => true);
   const ranked = supporting(text, claim, all, corpus, MAX_SOURCES);
   const best = ranked[0];
@@ -94,37 +105,4 @@ export function supportFor(text: string, terms: readonly Term[], corpus: CorpusI
   if (best && parts && parts.length > 1 && !parts.every((w) => w.page === best.page)) return parts;
   if (best) return ranked;
   return parts;
-}
-
-const QUOTE_MAX = 280;
-
-/** Page text is markdown; a quote shows the words a reader sees, without link targets or marks. */
-function readable(text: string): string {
-  return text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\]\([^)\s]*\)?|\[(?=\S)/g, '')
-    .replace(/^[ \t]*(?:>[ \t]*)+/gm, '')
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
-    .replace(/\*\*|__|`|(?<![\p{L}\p{N}])[*_]|[*_](?![\p{L}\p{N}])/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The page's words around a window, widened to whole sentences where that stays short. */
-export function quoteOf(text: string, w: Window): string {
-  let start = w.start;
-  let end = w.end;
-  const before = text.slice(Math.max(0, start - 120), start);
-  const cut = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('。'));
-  if (cut >= 0) start -= before.length - cut - 1;
-  else if (start <= 120) start = 0;
-  const after =
-    /^(?:[^\n.!?。！？]|[.!?](?=[^\s.!?]))*[.!?。！？]?/u.exec(text.slice(end, end + 120))?.[0] ?? '';
-  end += after.length;
-  let quote = readable(text.slice(start, end));
-  if (quote.length > QUOTE_MAX) {
-    const core = readable(text.slice(w.start, w.end));
-    quote = core.length > QUOTE_MAX ? `${core.slice(0, QUOTE_MAX - 1).trimEnd()}…` : core;
-  }
-  return quote;
 }

@@ -1,4 +1,4 @@
-import { FUNCTION_WORDS, scanWords } from '../../text/words';
+import { dictionaryWords, FUNCTION_WORDS, scanWords } from '../../text/words';
 import { stem } from './stem';
 import { synonymKey } from './synonyms';
 
@@ -116,14 +116,6 @@ function pairs(run: string, start: number, emit: TermSink): void {
   if (count === 1) emit(run, start, at);
 }
 
-let segmenter: Intl.Segmenter | undefined;
-
-function dictionaryWords(run: string, start: number, emit: TermSink): void {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
-  for (const s of segmenter.segment(run))
-    if (s.isWordLike) emit(s.segment, start + s.index, start + s.index + s.segment.length);
-}
-
 // Pages repeat their words: reading each distinct word once (its key, a number's value, or null
 // for a function word) keeps a 40-page run fast.
 const readings = new Map<string, string | number | null>();
@@ -189,7 +181,7 @@ export function eachTerm(text: string, emit: TermSink): void {
       return;
     }
     if (script === 'dictionary') {
-      dictionaryWords(token, start, emit);
+      dictionaryWords(token, (word, at) => emit(word, start + at, start + at + word.length));
       return;
     }
     const r = readWord(token);

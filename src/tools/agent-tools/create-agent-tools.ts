@@ -66,6 +66,7 @@ async function visitOne(
     guard.seen.addAll(page.links, 'page');
     if (page.via === 'open-tab' || deps.readsSignedIn?.(page.finalUrl)) guard.readPrivate(page);
     if (!page.markdown.trim()) return failed(url, 'The page has no readable text.');
+    ctx.onPageRead?.({ url, finalUrl: page.finalUrl, markdown: page.markdown });
     const written: { evidence: string; summary: string; note?: string } = deps.writeEvidence
       ? await deps.writeEvidence(page.markdown, goal, ctx.question, signal)
       : deps.rank(page.markdown, goal, ctx.question);

@@ -67,4 +67,6 @@ export interface ToolContext {
   onAllowRest?(): void;
   /** The run read a signed-in page and became private. */
   onPrivate?(): void;
+  /** A page read, whole (the runner checks citations against all of it, not only the passages). */
+  onPageRead?(page: { url: string; finalUrl: string; markdown: string }): void;
 }

@@ -24,7 +24,7 @@ describe('one implementation per utility (scripts/lib/one-implementation.ts)', (
     expect(secondImplementations(readSrc())).toEqual([]);
   });
 
-  it('fails on a second SearchHit, a second sentence segmenter and a second function-word list', () => {
+  it('fails on a second SearchHit, a second sentence or word segmenter and a second function-word list', () => {
     const tree = new Map(
       Object.entries({
         'src/agent/step-result.ts': 'export interface SearchHit { url: string }\n',
@@ -35,11 +35,18 @@ describe('one implementation per utility (scripts/lib/one-implementation.ts)', (
         'src/citations/terms.ts':
           "const STOP = new Set('a an and are as at be been being but'.split(' '));\n",
         'src/tools/search/types.ts': "export type { SearchHit } from '../../agent/step-result';\n",
+        'src/text/words-dictionary.ts': "const w = new Intl.Segmenter(undefined, { granularity: 'word' });\n",
+        'src/citations/matching/terms.ts':
+          'const w = new Intl.Segmenter(undefined, { granularity: "word" });\n',
       }),
     );
     expect(secondImplementations(tree)).toEqual([
       { rule: 'the SearchHit type', files: ['src/agent/step-result.ts', 'src/export/observation.ts'] },
       { rule: 'a sentence segmenter', files: ['src/citations/split.ts', 'src/text/sentences.ts'] },
+      {
+        rule: 'a word segmenter',
+        files: ['src/citations/matching/terms.ts', 'src/text/words-dictionary.ts'],
+      },
       { rule: 'the English function-word list', files: ['src/citations/terms.ts', 'src/text/words.ts'] },
     ]);
   });

@@ -75,6 +75,24 @@ describe('agent tools', () => {
     expect(reads).toEqual(['https://example.org/a', 'https://example.org/b']);
   });
 
+  it('reports each page read whole, for citations, and no page that failed', async () => {
+    const read: { url: string; finalUrl: string; markdown: string }[] = [];
+    const { d } = deps();
+    const tools = createAgentTools(d, { question: 'q', seedUrls: [], onPageRead: (p) => read.push(p) });
+    await tools.search(['alpha'], { signal });
+    await tools.visit(['https://example.org/a', 'https://made-up.example.com/x'], 'alpha', {
+      signal,
+      question: 'q',
+    });
+    expect(read).toEqual([
+      {
+        url: 'https://example.org/a',
+        finalUrl: 'https://example.org/a',
+        markdown: 'Alpha facts. See [b](https://example.org/b).',
+      },
+    ]);
+  });
+
   it('blocks a query that carries a secret and never sends it to a provider', async () => {
     let sent = false;
     const { d } = deps();
