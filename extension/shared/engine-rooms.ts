@@ -199,7 +199,6 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
       tools: toolsFor(store),
       pagePrivacy,
       modelProfile: async (s) => (await choose(s)).profile,
-      pageEvidence: (markdown, goal) => buildEvidence({ markdown, goal }, { evidenceTokens: 1500 }),
       afterRun: async () => void (await client.send('router.closeIdleTabs', {})),
       clock: Date.now,
       newId: () => crypto.randomUUID(),
