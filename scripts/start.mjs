@@ -1,4 +1,5 @@
-// `npm start`: builds the extension and opens Chromium with it loaded and the side panel page showing.
+// `npm start`: builds the extension and opens Chromium with it loaded and the side panel page showing
+// alone, in a window of the side panel's shape (scripts/lib/chromium-launch.mjs).
 // `npm start -- --firefox`: builds dist-firefox/ and runs Firefox with it (web-ext run: a temporary
 // add-on, reloaded when the build changes; Firefox opens Sleuth's sidebar when it is installed).
 import { spawn, spawnSync } from 'node:child_process';

@@ -44,20 +44,29 @@ function pipeClient(toBrowser, fromBrowser, onEvent) {
       } else onEvent(message);
     }
   });
-  return (method, params = {}) =>
+  // `sessionId`: a target attached to in flat mode (the extension's service worker).
+  return (method, params = {}, sessionId = undefined) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, (m) => (m.error ? reject(new Error(m.error.message)) : resolve(m.result)));
-      toBrowser.write(`${JSON.stringify({ id, method, params })}\0`);
+      toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
 }
 
 /**
- * Starts Chromium with the extension in `dist` and opens `pagePath` of it in a tab when the
- * extension's service worker is up. Returns the child process; says on stdout when the page
+ * Starts Chromium with the extension in `dist` and opens `pagePath` of it in a window of `size`
+ * (the side panel's shape) when the extension's service worker is up. Returns the child process; says on stdout when the page
  * showed (its title is `title`), or what it showed instead.
  */
-export function launchChromium({ chrome, args, pagePath, title, log = console.log, timeoutMs = 30_000 }) {
+export function launchChromium({
+  chrome,
+  args,
+  pagePath,
+  title,
+  size = { width: 400, height: 900 },
+  log = console.log,
+  timeoutMs = 30_000,
+}) {
   const child = spawn(chrome, ['--remote-debugging-pipe', ...args, 'about:blank'], {
     stdio: ['ignore', 'inherit', 'pipe', 'pipe', 'pipe'],
   });
@@ -82,16 +91,17 @@ export function launchChromium({ chrome, args, pagePath, title, log = console.lo
     if (event.method === 'Target.targetCreated' && pageTarget === null && info.type === 'service_worker') {
       const match = /^chrome-extension:\/\/([a-p]{32})\//.exec(info.url);
       if (!match) return;
-      const url = `chrome-extension://${match[1]}/${pagePath}`;
       pageTarget = 'asked';
-      send('Target.createTarget', { url }).then(
-        async (r) => {
-          pageTarget = r.targetId;
+      const url = `chrome-extension://${match[1]}/${pagePath}`;
+      openPanel(info.targetId, url).then(
+        async (targetId) => {
+          pageTarget = targetId;
           // Chromium reports a title change only to a client attached to the page: ask until it shows.
           try {
+            await closeBlank(targetId);
             while (!done) {
-              const { targetInfo } = await send('Target.getTargetInfo', { targetId: r.targetId });
-              judge(targetInfo);
+              const { targetInfo } = await send('Target.getTargetInfo', { targetId });
+              await judge(targetInfo);
               await new Promise((resolve) => setTimeout(resolve, 250));
             }
           } catch (e) {
@@ -102,9 +112,50 @@ export function launchChromium({ chrome, args, pagePath, title, log = console.lo
       );
     }
   });
-  function judge(info) {
-    if (info.title === title) finish(`Opened Sleuth's side panel page: ${info.url}`);
-    else if (/ERR_|blocked|not available/i.test(info.title)) {
+  /**
+   * The panel page in a popup window of the side panel's shape, opened by the extension itself
+   * (a tabbed window is at least 500 px wide); a new tabbed window where the worker cannot.
+   */
+  async function openPanel(worker, url) {
+    try {
+      const { sessionId } = await send('Target.attachToTarget', { targetId: worker, flatten: true });
+      const create = `chrome.windows.create(${JSON.stringify({ url, type: 'popup', ...size })}).then(() => true)`;
+      // The worker's `chrome` appears a moment after the worker itself.
+      for (let i = 0; ; i++) {
+        const r = await send('Runtime.evaluate', { expression: create, awaitPromise: true }, sessionId);
+        if (!r.exceptionDetails) break;
+        if (i >= 40) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      for (let i = 0; i < 40; i++) {
+        const { targetInfos } = await send('Target.getTargets');
+        const page = targetInfos.find((t) => t.type === 'page' && t.url === url);
+        if (page) return page.targetId;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } catch {
+      // Falls through to a tabbed window.
+    }
+    const r = await send('Target.createTarget', { url, newWindow: true, ...size });
+    return r.targetId;
+  }
+  async function closeBlank(keep) {
+    const { targetInfos } = await send('Target.getTargets');
+    for (const t of targetInfos) {
+      if (t.type === 'page' && t.targetId !== keep && t.url === 'about:blank') {
+        await send('Target.closeTarget', { targetId: t.targetId }).catch(() => undefined);
+      }
+    }
+  }
+  async function judge(info) {
+    if (info.title === title) {
+      const { bounds } = await send('Browser.getWindowForTarget', { targetId: info.targetId });
+      const { targetInfos } = await send('Target.getTargets');
+      const tabs = targetInfos.filter((t) => t.type === 'page').length;
+      finish(
+        `Opened Sleuth's side panel page: ${info.url} (a ${bounds.width}×${bounds.height} window; ${tabs} tab${tabs === 1 ? '' : 's'} open)`,
+      );
+    } else if (/ERR_|blocked|not available/i.test(info.title)) {
       finish(`The side panel page did not open: ${info.title}`);
     }
   }

@@ -53,6 +53,8 @@ export interface VisitResult {
   summaryNote?: string;
   /** Why the page's visible text stands in for its article (the article extractor failed). */
   readNote?: string;
+  /** The page was longer than the model's window could hold: the characters given, of how many. */
+  cut?: { read: number; total: number };
 }
 
 export type StepResult =

@@ -33,6 +33,8 @@ export interface VisitEvidence {
   via?: PageReadVia;
   /** Why the page's visible text stands in for its article. */
   readNote?: string;
+  /** The page was too long for the model's window: the characters given, of how many. */
+  cut?: { read: number; total: number };
 }
 
 type StepFields = Pick<AgentStep, 'action' | 'observation' | 'result' | 'sources'>;
@@ -69,6 +71,7 @@ export function visitEvidenceOf(step: StepFields): VisitEvidence[] {
       ...(p.summaryNote ? { note: p.summaryNote } : {}),
       ...(p.via ? { via: p.via } : {}),
       ...(p.readNote ? { readNote: p.readNote } : {}),
+      ...(p.cut ? { cut: p.cut } : {}),
     };
   });
 }

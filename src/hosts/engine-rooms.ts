@@ -18,7 +18,7 @@ import { openStore, requestPersistence, type Store } from '../store';
 import type { SettingsRepo } from '../store/settings-repo';
 import { loadSettings as readSettings } from '../store/settings-store';
 import { createEngineHandlers } from './engine-handlers';
-import { createPagePrivacy, createRunTools, ownPageEvidence, type RunToolsDeps } from './run-tools';
+import { createPagePrivacy, createRunTools, type RunToolsDeps } from './run-tools';
 import { createRunnerHandlers } from './runner-handlers';
 import { createSearchTestHandlers } from './search-test-handler';
 
@@ -120,7 +120,6 @@ export function hostEngineRooms(
       tools: createRunTools(toolDeps, store),
       pagePrivacy: createPagePrivacy(toolDeps),
       modelProfile: async (s) => (await choose(s)).profile,
-      pageEvidence: ownPageEvidence,
       afterRun: async () => void (await client.send('router.closeIdleTabs', {})),
       clock: browser.clock,
       newId: browser.newId,

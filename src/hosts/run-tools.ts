@@ -30,8 +30,6 @@ import { createFetchReader, STATIC_MAX_BYTES } from '../tools/browse/fetch/fetch
 
 /** A page read for a run is read again after this long; earlier it comes from the store. */
 export const PAGE_MAX_AGE_MS = 6 * 60 * 60 * 1000;
-/** The evidence budget of a page the user asked about ("research this page"). */
-export const OWN_PAGE_EVIDENCE_TOKENS = 1500;
 
 export interface RunToolsDeps {
   fetch: FetchLike;
@@ -85,10 +83,6 @@ export function createPagePrivacy(deps: Pick<RunToolsDeps, 'client' | 'parseHtml
       signal,
     );
 }
-
-/** The evidence of a page the user asked about, outside any run's context window. */
-export const ownPageEvidence = (markdown: string, goal: string) =>
-  buildEvidence({ markdown, goal }, { evidenceTokens: OWN_PAGE_EVIDENCE_TOKENS });
 
 /** The agent's tools for one run, from the settings it runs with. */
 export function createRunTools(deps: RunToolsDeps, store: Store) {

@@ -80,9 +80,12 @@ export const GENERAL_TEXTS: PromptTexts = {
 
 /** Fills `{name}` placeholders; unknown ones stay as written. */
 export function fillText(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}(\.?)/g, (whole, name: string, stop: string) => {
+    if (!Object.hasOwn(values, name)) return whole;
+    const value = String(values[name]);
+    // A value that ends its own sentence ("… so there was nothing to read.") takes no second stop.
+    return stop && /[.!?。！？]$/.test(value) ? value : value + stop;
+  });
 }
 
 /** A profile's texts with the user's non-empty replacements laid over them. */

@@ -35,8 +35,6 @@ export interface RunnerDeps {
    * through the fetch path, compared (src/security/run-privacy.ts). Absent: every such run is private.
    */
   pagePrivacy?(settings: Settings, page: OwnPage, signal: AbortSignal): Promise<RunPrivacy>;
-  /** Evidence of a page the user handed over, ranked for the question. */
-  pageEvidence(markdown: string, goal: string): { evidence: string; summary: string };
   /** The profile the model the settings choose calls for (DR-Venus models: 'dr-venus'). */
   modelProfile?(settings: Settings): Promise<ProfileId>;
   /** A session's run (all its attempts) ended: resources kept for it, such as agent tabs, go. */

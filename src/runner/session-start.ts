@@ -1,4 +1,7 @@
+import { TokenMeter } from '../agent/budget';
+import { NO_FOLD, renderConversation } from '../agent/conversation';
 import { buildSystemPrompt, formatDate } from '../agent/prompt';
+import { resolveBudget, withDefaults } from '../agent/settings';
 import type { AgentStep } from '../agent/types';
 import { isProfileId } from '../profiles/profiles';
 import { inheritedPrivacy } from '../security/run-privacy';
@@ -10,10 +13,13 @@ import { stepFromRecord, stepToRecord } from '../store/step-codec';
 import { agentSettingsFrom } from './agent-settings';
 import { followUpStart } from './follow-up';
 import type { Launch } from './launch';
-import { seedStepFromPage } from './page-seed';
+import { fitPageText, type PageCut, pageSeedSummary, seedStepFromPage } from './page-seed';
 import { type GuardSpec, savedGuardSpec } from './run-guard';
 import type { RunnerDeps, Snapshot } from './run-once';
 import type { StartRequest } from './start-request';
+
+/** Tokens kept free for the note's count of characters read, which the measured frame holds as 0. */
+const NOTE_SLACK = 8;
 
 /** The settings snapshot a session was saved with, or null when an older version saved it. */
 export function snapshotOf(raw: JsonValue | undefined): Snapshot | null {
@@ -92,27 +98,42 @@ export async function startSession(
   } else if (thread) {
     launch({ ...run, question: thread.modelQuestion, seedUrls: [], seeded: false });
   } else {
-    if (req.page) steps.push(await savePageSeed(deps, id, req.page, question, now));
+    if (req.page) steps.push(await savePageSeed(deps, id, { snap, question, now }, req.page));
     launch({ ...run, question, seedUrls: req.page ? [req.page.url] : [], seeded: Boolean(req.page) });
   }
   return { sessionId: id };
 }
 
-/** "Research this page" (or a selection on it): the page as the run's first step, saved. */
+/**
+ * "Research this page" (or a selection on it): the page as the run's first step, saved. The model
+ * is given the page whole where the window holds it beside the system prompt, the question and a
+ * reply (the user's own page is what the question is about); else its start, and told so.
+ */
 async function savePageSeed(
   deps: RunnerDeps,
   sessionId: string,
+  run: { snap: Snapshot; question: string; now: number },
   page: NonNullable<StartRequest['page']>,
-  question: string,
-  now: number,
 ): Promise<AgentStep> {
+  const { snap, question, now } = run;
   const goal = page.selection ? `Understand the selected passage: ${page.selection}` : question;
   const source = page.selection ? `${page.selection}\n\n${page.markdown}` : page.markdown;
-  const seed = seedStepFromPage(
-    { url: page.url, title: page.title, ...deps.pageEvidence(source, goal) },
-    goal,
-    now,
-  );
+  const settings = withDefaults(agentSettingsFrom(snap.app, snap.modelProfile));
+  // A server that says nothing of its window runs with the setting, as every other engine does.
+  const budget = resolveBudget(settings, snap.app.contextWindow);
+  const meter = TokenMeter.from(deps.tokenizer);
+  const base = { systemPrompt: snap.systemPrompt, question };
+  const seedOf = (evidence: string, summary: string, cut?: PageCut) =>
+    seedStepFromPage(
+      { url: page.url, title: page.title, evidence, summary, ...(cut ? { cut } : {}) },
+      goal,
+      now,
+    );
+  // Everything but the page's own text, with the longest note it may carry.
+  const frame = seedOf('', pageSeedSummary(source, { read: 0, total: source.length }));
+  const fixed = await meter.prompt(renderConversation(base, [frame], NO_FOLD));
+  const fitted = await fitPageText(source, budget.promptBudget - fixed - NOTE_SLACK, (t) => meter.text(t));
+  const seed = seedOf(fitted.text, pageSeedSummary(source, fitted.cut), fitted.cut);
   await deps.store.steps.put(stepToRecord(sessionId, seed));
   return seed;
 }

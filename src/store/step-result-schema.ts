@@ -6,6 +6,7 @@ import { SearchFailureSchema } from '../errors/search-error-info';
 // its cards and citations fall back to reading the observation text, so nothing is lost.
 
 const optionalString = v.optional(v.string());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 const hitSchema: v.GenericSchema<unknown, SearchHit> = v.object({
   title: v.string(),
@@ -37,6 +38,7 @@ const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
   via: v.optional(v.picklist(VIA)),
   summaryNote: optionalString,
   readNote: optionalString,
+  cut: v.optional(v.object({ read: count, total: count })),
 });
 
 export const stepResultSchema: v.GenericSchema<unknown, StepResult> = v.variant('tool', [

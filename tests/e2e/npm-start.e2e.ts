@@ -57,7 +57,7 @@ describe('npm start', () => {
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
-  it('opens the side panel page (not an ERR_BLOCKED_BY_CLIENT tab) and hides the D-Bus noise', async () => {
+  it('opens the side panel page alone in a 400×900 window (not an ERR_BLOCKED_BY_CLIENT tab) and hides the D-Bus noise', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SLEUTH_PROFILE: profile, CHROME_PATH: chromePath() };
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
@@ -79,6 +79,10 @@ describe('npm start', () => {
       .toMatch(/Opened Sleuth's side panel page|did not open|did not show|DevTools pipe/);
     expect(output).toContain("Opened Sleuth's side panel page: chrome-extension://");
     expect(output).toContain('/extension/sidepanel/index.html');
+    // A window of the side panel's shape, and no stray about:blank tab beside it (it opened a
+    // 1000 px tab next to one).
+    const shown = /\(a (\d+)×(\d+) window; (\d+) tabs? open\)/.exec(output);
+    expect(shown?.slice(1).map(Number)).toEqual([400, 900, 1]);
     expect(output).toContain(distDir);
     expect(output).not.toContain('ERR_BLOCKED_BY_CLIENT');
     expect(

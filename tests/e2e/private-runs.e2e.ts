@@ -120,11 +120,18 @@ describe('public and private runs, in the real extension', () => {
       toolCallTurn('search', { query: ['blanket.js mocha setup'] }),
       answerTurn('Blanket.js works with Mocha.'),
     ]);
+    const chats = fx.model.requests.length;
     const { side, userTab } = await researchThisPage(fx.pageUrl, 'How do I set this up with Mocha?');
     // The model's first turn is a search: had the run been private it would wait for an OK that
     // nobody gives here, and no answer would come.
     await side.getByTestId('answer').waitFor({ timeout: 30_000 });
     expect(await side.getByTestId('send-approval').count()).toBe(0);
+    // The model was given the page whole, its last lines included, not passages ranked for the question.
+    const first = fx.model.requests.slice(chats).find((r) => r.path.endsWith('/chat/completions'));
+    const sent = JSON.stringify(first?.body?.messages ?? []);
+    expect(sent).toContain('So is code coverage silver bullet? No.');
+    expect(sent).toContain('The evidence above is the whole page.');
+    expect(await side.getByTestId('page-cut').count()).toBe(0);
     await side.close();
     await userTab.close();
   });

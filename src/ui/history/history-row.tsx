@@ -1,16 +1,38 @@
 import { readCitedAnswer } from '../../export/records';
 import { markdownToReadableText } from '../../extract/words';
 import type { SessionRecord } from '../../store/records';
+import { leadSentences } from '../../text/sentences';
 import type { Translate } from '../shared/translate';
 import { formatWhen } from './history-format';
 
 const SNIPPET = 180;
 
-/** The start of the answer as prose, for a history row. */
+// Lines that are not prose: headings, a bold line standing as one ("**Short answer**"), table
+// rows, rules. A list item is prose of a lower rank, read only when the answer has no paragraph.
+const HEADING = /^(#{1,6}\s|(\*\*|__)[^*_]+(\*\*|__):?$|\||[-*_=]{3,}$)/;
+const LIST_ITEM = /^([-*+]|\d+[.)])\s+/;
+const FENCE = /^(```|~~~)/;
+
+/** The answer's prose lines, in order, without headings, code, tables and markers. */
+function proseOf(answer: string): string {
+  const paragraphs: string[] = [];
+  const items: string[] = [];
+  let code = false;
+  for (const raw of answer.split('\n')) {
+    const line = raw.trim().replace(/^>\s*/, '');
+    if (FENCE.test(line)) code = !code;
+    if (code || FENCE.test(line) || !line || HEADING.test(line)) continue;
+    if (LIST_ITEM.test(line)) items.push(line.replace(LIST_ITEM, ''));
+    else paragraphs.push(line);
+  }
+  return (paragraphs.length > 0 ? paragraphs : items).join('\n');
+}
+
+/** The first sentences of the answer's prose, for a history row (never its headings or markup). */
 export function answerSnippet(answer: string | undefined): string {
   if (!answer) return '';
-  const flat = markdownToReadableText(answer).replace(/\s+/g, ' ').trim();
-  return flat.length > SNIPPET ? `${flat.slice(0, SNIPPET - 1).trimEnd()}…` : flat;
+  const prose = markdownToReadableText(proseOf(answer)) || markdownToReadableText(answer);
+  return leadSentences(prose, 3, SNIPPET);
 }
 
 /** What a history row's open button shows: the question and the start of its answer. */

@@ -14,6 +14,8 @@ const VIA_KEY = {
   cache: 'cardReadViaCache',
 } as const;
 
+const count = (n: number) => n.toLocaleString('en-US');
+
 /** Evidence cut to a readable length, with "Show more" for the rest. */
 function Evidence({ text, t }: { text: string; t: Translate }) {
   const [all, setAll] = useState(false);
@@ -85,6 +87,11 @@ export function VisitBody({
               {frame?.readNote ? (
                 <p class="small muted read-note" role="note" data-testid="read-note">
                   {frame.readNote}
+                </p>
+              ) : null}
+              {frame?.cut ? (
+                <p class="small muted page-cut" role="note" data-testid="page-cut">
+                  {t('cardPageCut', [count(frame.cut.read), count(frame.cut.total)])}
                 </p>
               ) : null}
               {evidence ? <Evidence text={evidence} t={t} /> : null}

@@ -28,7 +28,6 @@ function setup(store: Store, engine: ScriptedEngine, idPrefix = 'id', over: Part
     loadSettings: async () => ({ ...DEFAULT_SETTINGS, attempts: 3 }),
     engine: async () => engine,
     tools: () => tools,
-    pageEvidence: (markdown) => ({ evidence: markdown, summary: markdown }),
     clock: () => 1_700_000_000_000 + n * 1000,
     newId: () => `${idPrefix}-${++n}`,
     ...over,

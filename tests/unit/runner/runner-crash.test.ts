@@ -37,7 +37,6 @@ function runnerWith(store: Pick<Store, 'sessions' | 'steps'>, agentTools: AgentT
     loadSettings: async () => DEFAULT_SETTINGS,
     engine: async () => new ScriptedEngine(statelessModel),
     tools: () => agentTools,
-    pageEvidence: (markdown) => ({ evidence: markdown, summary: markdown }),
     clock: () => 1_700_000_000_000 + n * 1000,
     newId: () => `id-${++n}`,
   });

@@ -45,7 +45,6 @@ function setup(store: Store, engine: ScriptedEngine, overrides: Partial<RunnerDe
     loadSettings: async () => DEFAULT_SETTINGS,
     engine: async () => engine,
     tools: () => tools,
-    pageEvidence: (markdown) => ({ evidence: markdown.slice(0, 200), summary: markdown.slice(0, 50) }),
     clock: () => 1_700_000_000_000 + n * 1000,
     newId: () => `id-${++n}`,
     ...overrides,

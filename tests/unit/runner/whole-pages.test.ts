@@ -52,7 +52,6 @@ async function citedAnswer(store: Store, report: boolean) {
     loadSettings: async () => DEFAULT_SETTINGS,
     engine: async () => engine,
     tools: sreTools(report),
-    pageEvidence: (markdown) => ({ evidence: markdown, summary: '' }),
     clock: () => 1_700_000_000_000 + n * 1000,
     newId: () => `id-${++n}`,
   });

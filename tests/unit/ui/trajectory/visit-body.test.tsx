@@ -67,4 +67,24 @@ describe('visit card', () => {
     expect(el.querySelector('[data-testid=read-note]')?.textContent).toBe(readNote);
     expect(el.querySelector('[data-testid=summary-note]')).toBeNull();
   });
+
+  it('says when the page was too long for the window, with how much of it was read', () => {
+    const el = document.createElement('div');
+    const url = 'https://example.org/long';
+    const frame = { url, goal: 'summary', domain: 'example.org', evidence: 'Start.', summary: 's' };
+    render(
+      <VisitBody
+        urls={[url]}
+        goal="summary"
+        frames={[{ ...frame, cut: { read: 16_204, total: 60_000 } }]}
+        t={tEn}
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=page-cut]')?.textContent).toBe(
+      "The page is too long for the model's window: the first 16,204 of 60,000 characters were read.",
+    );
+    render(<VisitBody urls={[url]} goal="summary" frames={[frame]} t={tEn} />, el);
+    expect(el.querySelector('[data-testid=page-cut]')).toBeNull();
+  });
 });
