@@ -4,10 +4,9 @@ import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepToRecord } from '../store/step-codec';
-import { type Candidate, candidateOf } from './attempt-vote';
+import { type Candidate, candidateOf, voteAttempts } from './attempt-vote';
 import type { RunGuard } from './run-guard';
 import { type RunnerDeps, type RunOutcome, runOnce, type Snapshot } from './run-once';
-import { supportedShareOf, voteAnswers } from './voting';
 
 export interface AttemptsContext {
   deps: RunnerDeps;
@@ -134,22 +133,12 @@ export async function runAttempts(
   if (hopeless(outcome))
     return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
 
-  let candidates = [candidateOf(parentId, outcome.result), ...others].filter(
+  const candidates = [candidateOf(parentId, outcome.result), ...others].filter(
     (c): c is Candidate => c !== null,
   );
-  // An attempt's last words may tip a vote between answers, never make an answer on their own.
-  let vote = null;
-  while (candidates.some((c) => c.answered)) {
-    const round = candidates;
-    vote = voteAnswers(
-      round.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations), weight: c.weight })),
-    );
-    if (round[vote.winner]?.answered) break;
-    const lost = new Set(vote.agreeing);
-    candidates = round.filter((_, i) => !lost.has(i));
-  }
+  const vote = voteAttempts(candidates);
   const winner = vote ? candidates[vote.winner] : undefined;
-  if (!vote || !winner?.answered) {
+  if (!vote || !winner) {
     return { status: outcome.status, ...(outcome.error ? { error: outcome.error } : {}) };
   }
   const current = await deps.store.sessions.get(parentId);
@@ -163,7 +152,7 @@ export async function runAttempts(
       ...base,
       votes: {
         attempts: snap.app.attempts,
-        agreeing: vote.agreeing.length,
+        agreeing: vote.agreeing,
         winnerSession: winner.sessionId,
       },
     },
