@@ -19,6 +19,7 @@ import { resendIfCutOff } from '../../src/messaging/resend';
 import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
 import { PROFILES } from '../../src/profiles/profiles';
+import { withTextOverrides } from '../../src/profiles/prompt-texts';
 import type { RunToolContext } from '../../src/runner/run-once';
 import { createResearchRunner, type ResearchRunner } from '../../src/runner/runner';
 import { type OwnPage, ownPagePrivacy } from '../../src/security/run-privacy';
@@ -174,6 +175,9 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
                 engine: extractor,
                 rank,
                 temperature: PROFILES[ctx.profile].summaryTemperature,
+                // The profile's extractor text, or the one the user pasted in Options.
+                prompt: withTextOverrides(PROFILES[ctx.profile].prompts, s.promptTexts[ctx.profile])
+                  .extractor,
               }),
             }
           : {}),

@@ -27,10 +27,10 @@ beforeAll(async () => {
   const research = scriptedResearcher(questions, DESIGN);
   model = await startScriptedModelServer({
     chunkSize: 256,
-    respond: (body, index) => {
+    respond: (body) => {
       const messages = Array.isArray(body.messages) ? (body.messages as Array<{ content?: unknown }>) : [];
       const prompt = String(messages[0]?.content ?? '');
-      if (messages.length !== 1 || !prompt.includes('## Goal')) return research(body, index);
+      if (messages.length !== 1 || !prompt.includes('## Goal')) return research(body);
       summaries++;
       const goal = /## Goal\n([^\n]*)/.exec(prompt)?.[1] ?? '';
       return JSON.stringify({
