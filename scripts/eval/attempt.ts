@@ -5,6 +5,7 @@ import type { ResearchResult } from '../../src/agent/types';
 import { citeAnswer } from '../../src/citations/cite-answer';
 import { sessionToTrajectory, type Trajectory } from '../../src/export/trajectory';
 import type { ChatEngine } from '../../src/llm/engine';
+import { voteEntryOf } from '../../src/runner/attempt-vote';
 import { supportedShareOf } from '../../src/runner/voting';
 import type { EvalItem } from './dataset';
 import { type Judge, JudgeFailure, type Judgement } from './judge';
@@ -44,6 +45,12 @@ function terminationOf(r: ResearchResult): Termination {
   if (r.status === 'no-answer') return 'no-answer';
   if (r.error?.code === 'context-too-small') return 'context-too-small';
   return 'error';
+}
+
+/** The words the Attempts vote takes from an attempt that gave no answer, kept for Maj@K. */
+function lastWordsOf(r: ResearchResult): { lastWords?: string } {
+  const entry = voteEntryOf(r);
+  return entry && !entry.answered ? { lastWords: entry.text } : {};
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -142,6 +149,7 @@ export async function runAttempt(
     tokensOut: s.tokensOut,
     seconds,
     supportedShare: round2(supportedShareOf(result.citations) * 100) / 100,
+    ...lastWordsOf(result),
     ...verdict,
   };
   const session = {

@@ -79,6 +79,7 @@ export interface RawArgs extends RawProfileArgs {
   'allow-loopback'?: boolean;
   'allow-http'?: boolean;
   'allow-unseen-urls'?: boolean;
+  'refuse-unseen-urls'?: boolean;
   replay?: boolean;
   decrypt?: boolean;
   seed?: string;
@@ -149,7 +150,9 @@ function server(
 
 /**
  * `--paper`: the DR-Venus paper's setting as defaults (each still overridable): the dr-venus profile,
- * its 262,144-token window, 16 attempts (Pass@1 and Pass@16), Serper search; an LLM judge is required.
+ * its 262,144-token window, 16 attempts (Pass@1 and Pass@16), Serper search, and URLs the model wrote
+ * itself opened (the reference opens them: 9 of 76 SFT and 16 of 95 RL visits go to such URLs;
+ * `--refuse-unseen-urls` measures the extension's default instead); an LLM judge is required.
  */
 export function withPaperDefaults(a: RawArgs): RawArgs {
   if (!a.paper) return a;
@@ -158,6 +161,7 @@ export function withPaperDefaults(a: RawArgs): RawArgs {
     window: ['262144'],
     attempts: '16',
     search: ['serper'],
+    ...(a['refuse-unseen-urls'] ? {} : { 'allow-unseen-urls': true }),
     ...Object.fromEntries(Object.entries(a).filter(([, v]) => v !== undefined)),
   };
 }
@@ -190,6 +194,8 @@ export function configFromArgs(raw: RawArgs, env: Record<string, string | undefi
     );
   if (a.judge === 'exact' && judgeServer) errors.push('--judge exact and --judge-server exclude each other');
   if (a['judge-prompt'] !== undefined && !judgeServer) errors.push('--judge-prompt needs --judge-server');
+  if (a['allow-unseen-urls'] && a['refuse-unseen-urls'])
+    errors.push('--allow-unseen-urls and --refuse-unseen-urls exclude each other');
   if (a.paper && !judgeServer)
     errors.push('--paper needs an LLM judge: --judge-server URL --judge-model NAME');
   const extractor = take(

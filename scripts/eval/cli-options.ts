@@ -30,6 +30,7 @@ export const OPTION_TABLE = {
   'allow-loopback': { type: 'boolean' },
   'allow-http': { type: 'boolean' },
   'allow-unseen-urls': { type: 'boolean' },
+  'refuse-unseen-urls': { type: 'boolean' },
   replay: { type: 'boolean' },
   decrypt: { type: 'boolean' },
   seed: { type: 'string' },
@@ -77,10 +78,12 @@ export const USAGE = `usage: npm run -s eval -- --data FILE --server URL --model
   --allow-http           let the agent open plain http:// pages
   --allow-unseen-urls    open URLs the model wrote itself (seen in no search result or page), as the
                          extension's public runs may; default: refused, as in the extension by default
+  --refuse-unseen-urls   refuse them (with --paper, which opens them as the reference does)
   --paper                the DR-Venus paper's setting as defaults: --profile dr-venus --window 262144
-                         --attempts 16 --search serper (an LLM judge is required)
+                         --attempts 16 --search serper --allow-unseen-urls (an LLM judge is required)
   --replay               play each record's recorded model turns and tool results (no server needed)
-  --seed N | --no-seed   sampling seed base: attempt k sends seed N+k (default 0)
+  --seed N | --no-seed   sampling seed base (default 0): each request's seed is derived from N, the
+                         attempt, the step and the re-sample, so a re-sample is a new draw
   --retries N            tries after a failed model or judge request (default 4), with backoff from
   --retry-delay MS       (default 2000 ms, doubling)
   --max-errors N         stop after N failed attempts in a row (default 10)

@@ -35,6 +35,8 @@ export const RunRowSchema = v.object({
   tokensIn: Count,
   tokensOut: Count,
   seconds: Count,
+  /** An attempt without an answer: its last words, which Maj@K counts as the Attempts vote does. */
+  lastWords: v.optional(v.string()),
   /** Share of the answer's sentences that pages read support; breaks ties in the vote. */
   supportedShare: Count,
   judgeRaw: v.nullable(v.string()),

@@ -8,6 +8,7 @@ import { OpenAiEngine } from '../llm/openai/openai-engine';
 import type { MessageClient } from '../messaging/client';
 import { resendIfCutOff } from '../messaging/resend';
 import { PROFILES } from '../profiles/profiles';
+import { withTextOverrides } from '../profiles/prompt-texts';
 import type { RunToolContext } from '../runner/run-once';
 import { type OwnPage, ownPagePrivacy } from '../security/run-privacy';
 import { checkUrl } from '../security/url-policy';
@@ -127,6 +128,9 @@ export function createRunTools(deps: RunToolsDeps, store: Store) {
                 engine: extractor,
                 rank,
                 temperature: PROFILES[ctx.profile].summaryTemperature,
+                // The profile's extractor text, or the one the user pasted in Options.
+                prompt: withTextOverrides(PROFILES[ctx.profile].prompts, s.promptTexts[ctx.profile])
+                  .extractor,
               }),
             }
           : {}),

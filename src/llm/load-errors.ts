@@ -26,21 +26,11 @@ export interface LoadErrorContext {
   model: string;
 }
 
-export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
-  if (err instanceof EngineError) return err;
-  const f = failureOf(err);
-  const info = (cause: LoadCause): EngineFailure => ({
-    code: 'model-load-failed',
-    params: { model: ctx.model, cause, ...(f.status !== undefined ? { status: f.status } : {}) },
-  });
-  if (f.name === 'ShaderF16SupportError') {
-    return new EngineError(
-      'no-webgpu',
-      `${ctx.model} needs 16-bit float shaders (shader-f16), which this GPU does not offer.`,
-      'Choose the q4f32 variant of the model in Options → Model.',
-      info('no-shader-f16'),
-    );
-  }
+type Failure = ReturnType<typeof failureOf>;
+type InfoOf = (cause: LoadCause) => EngineFailure;
+
+/** What the device or the file did wrong: a lost or missing GPU, a damaged file, too little memory. */
+function deviceError(f: Failure, ctx: LoadErrorContext, info: InfoOf): EngineError | null {
   switch (f.cause) {
     case 'device-lost':
       // web-llm's DeviceLostError text blames OOM; the hint covers both.
@@ -57,6 +47,28 @@ export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
         HINT_NO_WEBGPU,
         info('no-webgpu'),
       );
+    case 'bad-file':
+      return new EngineError(
+        'download-failed',
+        `The file for ${ctx.model} is not a complete model (it may be damaged, cut short, or a web page saved in its place).`,
+        'Delete it under Options → Model and download it again, or choose another model.',
+        info('bad-file'),
+      );
+    case 'out-of-memory':
+      return new EngineError(
+        'out-of-memory',
+        `Not enough memory to load ${ctx.model}.`,
+        HINT_SMALLER_MODEL,
+        info('out-of-memory'),
+      );
+    default:
+      return null;
+  }
+}
+
+/** What the model host did wrong: no such file, refused or failed, not found, CORS, offline. */
+function hostError(f: Failure, ctx: LoadErrorContext, info: InfoOf): EngineError | null {
+  switch (f.cause) {
     case 'not-found':
       return new EngineError(
         'download-failed',
@@ -100,27 +112,34 @@ export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
         'Check your connection, then try loading again.',
         info('offline'),
       );
-    case 'bad-file':
-      return new EngineError(
-        'download-failed',
-        `The file for ${ctx.model} is not a complete model (it may be damaged, cut short, or a web page saved in its place).`,
-        'Delete it under Options → Model and download it again, or choose another model.',
-        info('bad-file'),
-      );
-    case 'out-of-memory':
-      return new EngineError(
-        'out-of-memory',
-        `Not enough memory to load ${ctx.model}.`,
-        HINT_SMALLER_MODEL,
-        info('out-of-memory'),
-      );
     default:
-      break;
+      return null;
   }
-  return new EngineError(
-    'unknown',
-    `Could not load ${ctx.model}: ${f.message}`,
-    'Try loading again, or choose another model.',
-    info('unknown'),
+}
+
+export function toLoadError(err: unknown, ctx: LoadErrorContext): EngineError {
+  if (err instanceof EngineError) return err;
+  const f = failureOf(err);
+  const info: InfoOf = (cause) => ({
+    code: 'model-load-failed',
+    params: { model: ctx.model, cause, ...(f.status !== undefined ? { status: f.status } : {}) },
+  });
+  if (f.name === 'ShaderF16SupportError') {
+    return new EngineError(
+      'no-webgpu',
+      `${ctx.model} needs 16-bit float shaders (shader-f16), which this GPU does not offer.`,
+      'Choose the q4f32 variant of the model in Options → Model.',
+      info('no-shader-f16'),
+    );
+  }
+  return (
+    deviceError(f, ctx, info) ??
+    hostError(f, ctx, info) ??
+    new EngineError(
+      'unknown',
+      `Could not load ${ctx.model}: ${f.message}`,
+      'Try loading again, or choose another model.',
+      info('unknown'),
+    )
   );
 }

@@ -1,12 +1,12 @@
 import { createControl, type ResearchControl } from '../agent/deps';
-import type { AgentStep, CitedAnswer, ResearchResult } from '../agent/types';
+import type { AgentStep } from '../agent/types';
 import { readCitedAnswer } from '../export/records';
 import { toJson } from '../store/json';
 import type { SessionStatus } from '../store/records';
 import { stepToRecord } from '../store/step-codec';
+import { type Candidate, candidateOf, voteAttempts } from './attempt-vote';
 import type { RunGuard } from './run-guard';
 import { type RunnerDeps, type RunOutcome, runOnce, type Snapshot } from './run-once';
-import { ATTEMPT_WEIGHT, supportedShareOf, voteAnswers } from './voting';
 
 export interface AttemptsContext {
   deps: RunnerDeps;
@@ -23,40 +23,11 @@ export interface AttemptsContext {
   guard?: RunGuard;
 }
 
-interface Candidate {
-  sessionId: string;
-  text: string;
-  citations: CitedAnswer | null;
-  weight: number;
-  answered: boolean;
-}
-
 /** Attempts that may run at once: several only on a model server (a local model serves one conversation). */
 export function attemptSlots(snap: Snapshot): number {
   return snap.app.engine === 'openai'
     ? Math.max(1, Math.min(snap.app.parallelAttempts, snap.app.attempts))
     : 1;
-}
-
-/** What an attempt adds to the vote: its answer, or the last words of one that gave none. */
-export function candidateOf(sessionId: string, r: ResearchResult | null): Candidate | null {
-  if (!r) return null;
-  if (r.status === 'answered' && r.answer !== null) {
-    const weight = r.forced ? ATTEMPT_WEIGHT.forced : ATTEMPT_WEIGHT.answered;
-    return { sessionId, text: r.answer, citations: r.citations, weight, answered: true };
-  }
-  const text = lastWords(r.steps[r.steps.length - 1]);
-  if (!text) return null;
-  return { sessionId, text, citations: null, weight: ATTEMPT_WEIGHT['no-answer'], answered: false };
-}
-
-/** A reply without `<answer>`: what it says after its thinking, else its thinking's last paragraph. */
-function lastWords(step: AgentStep | undefined): string {
-  if (!step || step.action.kind === 'search' || step.action.kind === 'visit') return '';
-  const after = step.raw.slice(step.raw.lastIndexOf('</think>') + 1 || 0).replace(/<\/?[a-z_]+>/g, '');
-  const said = step.raw.includes('</think>') ? after.trim() : '';
-  const text = said || (step.think.split(/\n\s*\n/).pop() ?? '').trim();
-  return text.slice(0, 1000);
 }
 
 /** A counting semaphore: attempts take a slot to run and give it back when done. */
@@ -119,24 +90,11 @@ async function runChild(ctx: AttemptsContext, parent: SessionRecord, n: number):
   return signal.aborted ? null : candidateOf(id, outcome.result);
 }
 
-/**
- * The weighted vote over the candidates. An attempt's last words may tip a vote between answers, never
- * make an answer on their own: while one that gave no answer wins, it and those agreeing with it drop out.
- */
+/** The Attempts vote (attempt-vote.ts) over the candidates: the winner, always one that answered. */
 function elect(all: Candidate[]): { winner: Candidate; agreeing: number } | null {
-  let candidates = all;
-  let vote = null;
-  while (candidates.some((c) => c.answered)) {
-    const round = candidates;
-    vote = voteAnswers(
-      round.map((c) => ({ text: c.text, supportedShare: supportedShareOf(c.citations), weight: c.weight })),
-    );
-    if (round[vote.winner]?.answered) break;
-    const lost = new Set(vote.agreeing);
-    candidates = round.filter((_, i) => !lost.has(i));
-  }
-  const winner = vote ? candidates[vote.winner] : undefined;
-  return vote && winner?.answered ? { winner, agreeing: vote.agreeing.length } : null;
+  const vote = voteAttempts(all);
+  const winner = vote ? all[vote.winner] : undefined;
+  return vote && winner ? { winner, agreeing: vote.agreeing } : null;
 }
 
 /** The parent takes the winner's answer and citations, and the vote's count in its stats. */

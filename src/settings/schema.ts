@@ -25,6 +25,7 @@ const PromptTextOverrides = v.object({
   pageFailedSummary: text,
   duplicate: text,
   dropped: text,
+  extractor: text,
 } satisfies Record<keyof PromptTexts, typeof text>);
 
 const optionalNumber = (min: number, max: number, integer = false) =>

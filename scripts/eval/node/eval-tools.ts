@@ -95,8 +95,8 @@ export interface EvalToolsOptions {
   extractor?: ChatEngine;
   /** Its sampling temperature (the profile's). */
   summaryTemperature?: number;
-  /** A pasted extractor prompt (`--extractor-prompt`). */
-  extractorPrompt?: (page: string, goal: string) => string;
+  /** The extractor's prompt text (`{page}`, `{goal}`): `--extractor-prompt`, else the profile's. */
+  extractorPrompt?: string;
   /** URLs the model wrote itself: refused (default) or opened, as the extension's public runs may. */
   unseenUrls?: 'refuse' | 'public-runs';
   /** Reads a page in place of the fetch reader (`--reader chromium`). */

@@ -19,17 +19,20 @@ const Texts = v.strictObject({
   pageFailedSummary: Opt,
   duplicate: Opt,
   dropped: Opt,
+  extractor: Opt,
 } satisfies Record<keyof PromptTexts, typeof Opt>);
 
 export interface ProfileFiles {
   prompts?: Partial<PromptTexts>;
-  extractorPrompt?: (page: string, goal: string) => string;
+  /** The extractor's prompt text, with `{page}` and `{goal}`. */
+  extractorPrompt?: string;
 }
 
-function extractorTemplate(text: string): ProfileFiles['extractorPrompt'] | string {
+/** A pasted extractor prompt must place the page and the goal itself (the extension appends them). */
+function extractorTemplate(text: string): { text: string } | string {
   const missing = ['{page}', '{goal}'].filter((p) => !text.includes(p));
   if (missing.length) return `has no ${missing.join(', ')} (it needs both)`;
-  return (page, goal) => text.replace(/\{page\}|\{goal\}/g, (m) => (m === '{page}' ? page : goal));
+  return { text };
 }
 
 export function readProfileFiles(c: ProfileChoices): ProfileFiles | string {
@@ -61,7 +64,7 @@ export function readProfileFiles(c: ProfileChoices): ProfileFiles | string {
     if (!t.ok) return t.error;
     const template = extractorTemplate(t.text);
     if (typeof template === 'string') return `--extractor-prompt ${c.extractorPromptFile} ${template}`;
-    out.extractorPrompt = template;
+    out.extractorPrompt = template.text;
   }
   return out;
 }

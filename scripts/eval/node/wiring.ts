@@ -138,6 +138,8 @@ export async function wire(
     if (typeof e === 'string') return e;
     extractor = e;
   }
+  // --extractor-prompt, else the profile's text (which --prompts may have replaced).
+  const extractorText = files.extractorPrompt ?? profile.settings.prompts?.extractor;
   const search = buildSearch(config.search, io.env, io.fetch);
   if (typeof search === 'string') return search;
   const policy = { ...DEFAULT_URL_POLICY, allowHttp: config.allowHttp, allowLoopback: config.allowLoopback };
@@ -152,7 +154,7 @@ export async function wire(
     maxTabs: config.maxTabs,
     unseenUrls: config.allowUnseenUrls ? 'public-runs' : 'refuse',
     ...(extractor ? { extractor, summaryTemperature: profile.summaryTemperature } : {}),
-    ...(files.extractorPrompt ? { extractorPrompt: files.extractorPrompt } : {}),
+    ...(extractorText ? { extractorPrompt: extractorText } : {}),
   });
   return {
     judge,

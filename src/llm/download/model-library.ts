@@ -29,11 +29,16 @@ export function folderFor(source: Manifest['source']): string {
   return `url-${new Sha256().update(new TextEncoder().encode(source.url)).digest().slice(0, 16)}`;
 }
 
-export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; partBytes?: number }) {
-  let active: { folder: string; label: string; abort: AbortController; settled: Promise<unknown> } | null =
-    null;
+interface LibraryDeps {
+  store: FileStore;
+  fetch: FetchLike;
+  partBytes?: number;
+}
 
-  const describe = (folder: string, m: Manifest): StoredModel => ({
+type ActiveDownload = { folder: string; label: string; abort: AbortController; settled: Promise<unknown> };
+
+function describe(folder: string, m: Manifest): StoredModel {
+  return {
     folder,
     label: m.label,
     source: m.source,
@@ -43,8 +48,66 @@ export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; p
     doneBytes: m.complete ? totalBytes(m) : doneBytes(m),
     complete: m.complete,
     updatedAt: m.updatedAt,
-  });
+  };
+}
 
+/** The shard files of a complete model, in load order, each assembled from its parts. */
+async function openShards(store: FileStore, folder: string): Promise<Blob[]> {
+  const m = await readManifest(store, folder);
+  if (!m?.complete)
+    throw new EngineError('not-loaded', 'The model is not fully downloaded.', 'Download it first.');
+  const shards: Blob[][] = m.shards.map(() => []);
+  for (const p of m.parts) {
+    const blob = await store.read(folder, p.name);
+    if (!blob || blob.size !== p.size)
+      throw new EngineError(
+        'download-failed',
+        `A stored part of ${m.label} is missing or damaged.`,
+        'Delete the model in Options → Model and download it again.',
+      );
+    shards[p.shard]?.push(blob);
+  }
+  return shards.map((parts, i) => {
+    const blob = new Blob(parts, { type: 'application/octet-stream' });
+    if (blob.size !== m.shards[i]?.size)
+      throw new EngineError(
+        'download-failed',
+        `${m.label}'s shard ${i + 1} has ${blob.size} bytes, expected ${m.shards[i]?.size}.`,
+        'Delete the model in Options → Model and download it again.',
+      );
+    return blob;
+  });
+}
+
+/** Runs one download, known as `active` while it runs (so it can be cancelled or refused a second). */
+async function runDownload(
+  deps: LibraryDeps,
+  req: DownloadRequest,
+  opts: { signal?: AbortSignal; onProgress?: (p: LoadProgress) => void },
+  track: (active: ActiveDownload | null) => void,
+): Promise<StoredModel> {
+  const abort = new AbortController();
+  const stop = () => abort.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  if (opts.signal?.aborted) stop();
+  const running = downloadModel(req, {
+    store: deps.store,
+    fetch: deps.fetch,
+    signal: abort.signal,
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(deps.partBytes ? { partBytes: deps.partBytes } : {}),
+  });
+  track({ folder: req.folder, label: req.label, abort, settled: running.catch(() => undefined) });
+  try {
+    return describe(req.folder, await running);
+  } finally {
+    track(null);
+    opts.signal?.removeEventListener('abort', stop);
+  }
+}
+
+export function createModelLibrary(deps: LibraryDeps) {
+  let active: ActiveDownload | null = null;
   return {
     async list(): Promise<StoredModel[]> {
       const out: StoredModel[] = [];
@@ -92,53 +155,13 @@ export function createModelLibrary(deps: { store: FileStore; fetch: FetchLike; p
           `${active.label} is downloading; one model downloads at a time.`,
           'Wait for it to finish, or cancel it first.',
         );
-      const abort = new AbortController();
-      const stop = () => abort.abort(opts.signal?.reason);
-      opts.signal?.addEventListener('abort', stop, { once: true });
-      if (opts.signal?.aborted) stop();
-      const running = downloadModel(req, {
-        store: deps.store,
-        fetch: deps.fetch,
-        signal: abort.signal,
-        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
-        ...(deps.partBytes ? { partBytes: deps.partBytes } : {}),
+      return runDownload(deps, req, opts, (a) => {
+        active = a;
       });
-      active = { folder: req.folder, label: req.label, abort, settled: running.catch(() => undefined) };
-      try {
-        return describe(req.folder, await running);
-      } finally {
-        active = null;
-        opts.signal?.removeEventListener('abort', stop);
-      }
     },
 
     /** The shard files of a complete model, in load order, each assembled from its parts. */
-    async open(folder: string): Promise<Blob[]> {
-      const m = await readManifest(deps.store, folder);
-      if (!m?.complete)
-        throw new EngineError('not-loaded', 'The model is not fully downloaded.', 'Download it first.');
-      const shards: Blob[][] = m.shards.map(() => []);
-      for (const p of m.parts) {
-        const blob = await deps.store.read(folder, p.name);
-        if (!blob || blob.size !== p.size)
-          throw new EngineError(
-            'download-failed',
-            `A stored part of ${m.label} is missing or damaged.`,
-            'Delete the model in Options → Model and download it again.',
-          );
-        shards[p.shard]?.push(blob);
-      }
-      return shards.map((parts, i) => {
-        const blob = new Blob(parts, { type: 'application/octet-stream' });
-        if (blob.size !== m.shards[i]?.size)
-          throw new EngineError(
-            'download-failed',
-            `${m.label}'s shard ${i + 1} has ${blob.size} bytes, expected ${m.shards[i]?.size}.`,
-            'Delete the model in Options → Model and download it again.',
-          );
-        return blob;
-      });
-    },
+    open: (folder: string): Promise<Blob[]> => openShards(deps.store, folder),
   };
 }
 

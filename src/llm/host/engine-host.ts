@@ -42,73 +42,138 @@ function errorOf(err: unknown): NonNullable<EngineStatus['error']> {
   };
 }
 
-export function createEngineHost(deps: {
+interface HostDeps {
   choose(settings: Settings): Promise<EngineChoice>;
   onStatus(status: EngineStatus): void;
-}) {
-  let current: { key: string; engine: ChatEngine } | null = null;
-  let loading: { key: string; promise: Promise<ChatEngine>; abort: AbortController } | null = null;
-  let status: EngineStatus = { engine: 'web-llm', modelId: null, state: 'not-loaded' };
-  const set = (s: EngineStatus) => {
-    status = s;
-    deps.onStatus(s);
-  };
+}
 
-  const load = (choice: EngineChoice, asked: string): Promise<ChatEngine> => {
-    const abort = new AbortController();
-    const base = { ...describeChoice(choice), asked };
-    // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
-    const engine = forgetOnDeviceLoss(choice.create(), () => {
-      if (current?.engine !== engine) return;
-      current = null;
-      void engine.unload().catch(() => undefined);
-      // Not a failed load: the run that lost it says so and offers Continue, which loads it again.
-      set({ ...base, state: 'not-loaded' });
-    });
-    set({ ...base, state: 'loading', progress: { fraction: 0 } });
-    let lastReport = 0;
-    const onProgress = (p: LoadProgress) => {
-      // Progress can arrive hundreds of times a second; the views need a few updates a second.
-      const now = Date.now();
-      if (now - lastReport < 150 && p.fraction < 1) return;
-      lastReport = now;
-      set({ ...base, state: 'loading', progress: p });
-    };
-    const promise: Promise<ChatEngine> = engine
-      .load(choice.modelId, { onProgress, signal: abort.signal })
-      .then(
-        () => {
-          current = { key: choice.key, engine };
-          loading = null;
-          const info = engine.info();
-          set({
-            ...base,
-            state: 'ready',
-            contextWindow: info.contextWindow,
-            ...(info.threads ? { threads: info.threads } : {}),
-            ...(info.backend ? { backend: info.backend } : {}),
-            ...(info.backendReason ? { backendReason: info.backendReason } : {}),
-            ...(info.gpuLayers ? { gpuLayers: info.gpuLayers } : {}),
-          });
-          return engine;
-        },
-        (err: unknown) => {
-          if (loading?.promise === promise) loading = null;
-          // A cancelled load (Cancel download, or another model asked for) is not a failure.
-          if (abort.signal.aborted) {
-            if (!loading) set({ ...base, state: 'not-loaded' });
-            throw err;
-          }
-          set({ ...base, state: 'error', error: errorOf(err) });
-          throw err;
-        },
-      );
-    loading = { key: choice.key, promise, abort };
-    return promise;
-  };
+/** What the host holds: the loaded engine, the load under way, and the status last reported. */
+interface HostState {
+  current: { key: string; engine: ChatEngine } | null;
+  loading: { key: string; promise: Promise<ChatEngine>; abort: AbortController } | null;
+  status: EngineStatus;
+  set(status: EngineStatus): void;
+}
 
+/** Progress can arrive hundreds of times a second; the views need a few updates a second. */
+function throttledProgress(report: (p: LoadProgress) => void): (p: LoadProgress) => void {
+  let lastReport = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - lastReport < 150 && p.fraction < 1) return;
+    lastReport = now;
+    report(p);
+  };
+}
+
+/** Loads the chosen engine, reporting its progress; a shared load a second caller can wait on. */
+function startLoad(st: HostState, choice: EngineChoice, asked: string): Promise<ChatEngine> {
+  const abort = new AbortController();
+  const base = { ...describeChoice(choice), asked };
+  // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
+  const engine = forgetOnDeviceLoss(choice.create(), () => {
+    if (st.current?.engine !== engine) return;
+    st.current = null;
+    void engine.unload().catch(() => undefined);
+    // Not a failed load: the run that lost it says so and offers Continue, which loads it again.
+    st.set({ ...base, state: 'not-loaded' });
+  });
+  st.set({ ...base, state: 'loading', progress: { fraction: 0 } });
+  const onProgress = throttledProgress((p) => st.set({ ...base, state: 'loading', progress: p }));
+  const promise: Promise<ChatEngine> = engine.load(choice.modelId, { onProgress, signal: abort.signal }).then(
+    () => {
+      st.current = { key: choice.key, engine };
+      st.loading = null;
+      const info = engine.info();
+      st.set({
+        ...base,
+        state: 'ready',
+        contextWindow: info.contextWindow,
+        ...(info.threads ? { threads: info.threads } : {}),
+        ...(info.backend ? { backend: info.backend } : {}),
+        ...(info.backendReason ? { backendReason: info.backendReason } : {}),
+        ...(info.gpuLayers ? { gpuLayers: info.gpuLayers } : {}),
+      });
+      return engine;
+    },
+    (err: unknown) => {
+      if (st.loading?.promise === promise) st.loading = null;
+      // A cancelled load (Cancel download, or another model asked for) is not a failure.
+      if (abort.signal.aborted) {
+        if (!st.loading) st.set({ ...base, state: 'not-loaded' });
+        throw err;
+      }
+      st.set({ ...base, state: 'error', error: errorOf(err) });
+      throw err;
+    },
+  );
+  st.loading = { key: choice.key, promise, abort };
+  return promise;
+}
+
+/** The settings' choice; one that cannot even be made is shown as a failed load when nothing else shows. */
+async function chooseOrReport(st: HostState, deps: HostDeps, settings: Settings): Promise<EngineChoice> {
+  try {
+    return await deps.choose(settings);
+  } catch (err) {
+    // A model that cannot even be chosen (the hub unreachable, no WebGPU) is shown as a failed
+    // load, or "Load model" would end in silence; a loaded or loading model keeps its status.
+    if (!st.current && !st.loading)
+      st.set({
+        engine: settings.engine,
+        modelId: null,
+        state: 'error',
+        error: errorOf(err),
+        asked: modelAsked(settings),
+      });
+    throw err;
+  }
+}
+
+async function ensureEngine(
+  st: HostState,
+  deps: HostDeps,
+  settings: Settings,
+  signal: AbortSignal | undefined,
+  opts: { download?: boolean },
+): Promise<ChatEngine> {
+  const choice = await chooseOrReport(st, deps, settings);
+  if (st.current?.key === choice.key) return st.current.engine;
+  if (st.loading?.key === choice.key) return st.loading.promise;
+  if ((choice.downloadBytes ?? 0) > 0 && !opts.download) {
+    throw new EngineError(
+      'needs-download',
+      `${choice.label ?? choice.modelId} must be downloaded first (${formatBytes(choice.downloadBytes ?? 0)}).`,
+      'Press Download in the side panel, or Load model now in Options → Model.',
+    );
+  }
+  st.loading?.abort.abort();
+  if (st.current) {
+    const old = st.current.engine;
+    st.current = null;
+    await old.unload().catch(() => undefined);
+  }
+  const p = startLoad(st, choice, modelAsked(settings));
+  if (signal) {
+    const onAbort = () => st.loading?.key === choice.key && st.loading.abort.abort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void p.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
+  }
+  return p;
+}
+
+export function createEngineHost(deps: HostDeps) {
+  const st: HostState = {
+    current: null,
+    loading: null,
+    status: { engine: 'web-llm', modelId: null, state: 'not-loaded' },
+    set(s) {
+      st.status = s;
+      deps.onStatus(s);
+    },
+  };
   return {
-    status: () => status,
+    status: () => st.status,
     /** What the settings would load, and whether it must be downloaded first; loads nothing. */
     plan: (settings: Settings): Promise<EngineChoice> => deps.choose(settings),
     /**
@@ -116,60 +181,21 @@ export function createEngineHost(deps: {
      * be downloaded first is only fetched when `download` is set: a person asked for it after
      * seeing what and how much (the first-run explanation, or "Load model now").
      */
-    async ensure(
+    ensure: (
       settings: Settings,
       signal?: AbortSignal,
       opts: { download?: boolean } = {},
-    ): Promise<ChatEngine> {
-      let choice: EngineChoice;
-      try {
-        choice = await deps.choose(settings);
-      } catch (err) {
-        // A model that cannot even be chosen (the hub unreachable, no WebGPU) is shown as a failed
-        // load, or "Load model" would end in silence; a loaded or loading model keeps its status.
-        if (!current && !loading)
-          set({
-            engine: settings.engine,
-            modelId: null,
-            state: 'error',
-            error: errorOf(err),
-            asked: modelAsked(settings),
-          });
-        throw err;
-      }
-      if (current?.key === choice.key) return current.engine;
-      if (loading?.key === choice.key) return loading.promise;
-      if ((choice.downloadBytes ?? 0) > 0 && !opts.download) {
-        throw new EngineError(
-          'needs-download',
-          `${choice.label ?? choice.modelId} must be downloaded first (${formatBytes(choice.downloadBytes ?? 0)}).`,
-          'Press Download in the side panel, or Load model now in Options → Model.',
-        );
-      }
-      loading?.abort.abort();
-      if (current) {
-        const old = current.engine;
-        current = null;
-        await old.unload().catch(() => undefined);
-      }
-      const p = load(choice, modelAsked(settings));
-      if (signal) {
-        const onAbort = () => loading?.key === choice.key && loading.abort.abort();
-        signal.addEventListener('abort', onAbort, { once: true });
-        void p.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => undefined);
-      }
-      return p;
-    },
+    ): Promise<ChatEngine> => ensureEngine(st, deps, settings, signal, opts),
     cancelLoad(): void {
-      loading?.abort.abort();
+      st.loading?.abort.abort();
     },
     async unload(): Promise<EngineStatus> {
-      loading?.abort.abort();
-      const old = current?.engine;
-      current = null;
+      st.loading?.abort.abort();
+      const old = st.current?.engine;
+      st.current = null;
       await old?.unload().catch(() => undefined);
-      set({ engine: status.engine, modelId: null, state: 'not-loaded' });
-      return status;
+      st.set({ engine: st.status.engine, modelId: null, state: 'not-loaded' });
+      return st.status;
     },
   };
 }

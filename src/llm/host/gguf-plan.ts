@@ -69,6 +69,60 @@ function pickVariant(variants: GgufVariant[], file: string, repo: string): GgufV
   return v;
 }
 
+/** The file asked for, else the largest quantisation that fits the device (or the one preferred). */
+function chooseVariant(
+  variants: GgufVariant[],
+  c: {
+    repo: string;
+    name: string;
+    file: string | undefined;
+    wantQuant: string;
+    kv: number;
+    budget: ReturnType<typeof deviceBudget>;
+  },
+  s: Settings,
+): { variant: GgufVariant; reason: string } {
+  const { budget } = c;
+  if (c.file) {
+    const variant = pickVariant(variants, c.file, c.repo);
+    const need = neededBytes(variant, c.kv, s.contextWindow);
+    const reason = `${baseName(c.file)}, as set; needs about ${formatBytes(need)} with a ${s.contextWindow}-token window, and ${budget.source} allows about ${formatBytes(budget.bytes)}.`;
+    return { variant, reason };
+  }
+  const choice = chooseQuant(variants, budget, {
+    kvBytesPerToken: c.kv,
+    contextWindow: s.contextWindow,
+    ...(c.wantQuant ? { preferred: c.wantQuant } : {}),
+  });
+  if (!choice.variant)
+    throw new EngineError(
+      'out-of-memory',
+      `${c.name} does not fit this device. ${choice.reason}`,
+      'Choose a smaller context window, or run the model on a server (Options → Model).',
+    );
+  return { variant: choice.variant, reason: choice.reason };
+}
+
+/** The hub files of a variant to download into `folder`; one big file is split into llama.cpp shards. */
+function downloadRequest(
+  variant: GgufVariant,
+  at: { folder: string; label: string; source: Extract<DownloadRequest['source'], { kind: 'hub' }> },
+  s: Settings,
+): DownloadRequest {
+  const single = variant.files.length === 1 ? variant.files[0] : undefined;
+  const shardBytes = shardBytesOf(s);
+  return {
+    ...at,
+    files: variant.files.map((f) => ({
+      name: f.name,
+      size: f.size,
+      ...(f.sha256 ? { sha256: f.sha256 } : {}),
+    })),
+    urls: variant.files.map((f) => resolveUrl(s.hubUrl, at.source.repo, at.source.revision, f.name)),
+    splitBytes: single && single.size > shardBytes ? shardBytes : null,
+  };
+}
+
 async function planRepo(
   repo: string,
   file: string | undefined,
@@ -105,47 +159,13 @@ async function planRepo(
       `${repo} has no GGUF files.`,
       'Choose another model in Options → Model.',
     );
-  const probe = await d.probe();
-  const budget = deviceBudget(probe);
+  const budget = deviceBudget(await d.probe());
   const kv = entry?.kvBytesPerToken ?? UNKNOWN_KV_BYTES_PER_TOKEN;
-  let variant: GgufVariant;
-  let reason: string;
-  if (file) {
-    variant = pickVariant(variants, file, repo);
-    const need = neededBytes(variant, kv, s.contextWindow);
-    reason = `${baseName(file)}, as set; needs about ${formatBytes(need)} with a ${s.contextWindow}-token window, and ${budget.source} allows about ${formatBytes(budget.bytes)}.`;
-  } else {
-    const choice = chooseQuant(variants, budget, {
-      kvBytesPerToken: kv,
-      contextWindow: s.contextWindow,
-      ...(wantQuant ? { preferred: wantQuant } : {}),
-    });
-    if (!choice.variant)
-      throw new EngineError(
-        'out-of-memory',
-        `${name} does not fit this device. ${choice.reason}`,
-        'Choose a smaller context window, or run the model on a server (Options → Model).',
-      );
-    variant = choice.variant;
-    reason = choice.reason;
-  }
+  const { variant, reason } = chooseVariant(variants, { repo, name, file, wantQuant, kv, budget }, s);
   const label = `${name} ${variant.quant}`;
   const source = { kind: 'hub' as const, repo, revision: listing.revision, quant: variant.quant };
   const folder = folderFor(source);
-  const single = variant.files.length === 1 ? variant.files[0] : undefined;
-  const shardBytes = shardBytesOf(s);
-  const request: DownloadRequest = {
-    folder,
-    label,
-    source,
-    files: variant.files.map((f) => ({
-      name: f.name,
-      size: f.size,
-      ...(f.sha256 ? { sha256: f.sha256 } : {}),
-    })),
-    urls: variant.files.map((f) => resolveUrl(s.hubUrl, repo, listing.revision, f.name)),
-    splitBytes: single && single.size > shardBytes ? shardBytes : null,
-  };
+  const request = downloadRequest(variant, { folder, label, source }, s);
   const partial = (await d.library.get(folder)) ?? null;
   const done =
     partial && !partial.complete && partial.totalBytes === variant.totalBytes ? partial.doneBytes : 0;

@@ -6,21 +6,16 @@ import {
   type ChatResult,
   EngineError,
   type EngineInfo,
-  type FinishReason,
   type LoadOptions,
 } from '../engine';
-import { ReasoningWrap } from '../reasoning-wrap';
 import { SseParser } from '../sse';
 import { type ConnectionResult, testConnection } from './connection';
 import { firstByteTimeout } from './errors';
 import { getJson, openRequest, RefusedFields } from './http';
-import type { Chunk } from './schema';
-import { buildUsage, mapFinish, parseChunk } from './stream';
+import { buildUsage, ReplyCollector, requestBody } from './stream';
 import { serverWindow } from './window';
 
 export type { ConnectionResult } from './connection';
-
-import { StopFilter } from '../stop-filter';
 
 /**
  * ChatEngine over an OpenAI-compatible `/chat/completions` stream (Ollama, llama.cpp server, vLLM,
@@ -96,97 +91,22 @@ export class OpenAiEngine implements ChatEngine {
       throw new EngineError('not-loaded', 'No model is selected.', 'Choose a model in Options → Model.');
     throwIfAborted(opts.signal);
     const now = this.opts.now ?? (() => performance.now());
-    const body: Record<string, unknown> = {
-      model,
-      messages: messages.map((m) => ({ role: m.role, content: m.content })),
-      stream: true,
-      stream_options: { include_usage: true },
-      max_tokens: opts.maxTokens,
-    };
-    if (opts.temperature !== undefined) body.temperature = opts.temperature;
-    if (opts.topP !== undefined) body.top_p = opts.topP;
-    // vLLM, SGLang, llama.cpp and LM Studio take top_k beside the OpenAI fields.
-    if (opts.topK !== undefined) body.top_k = opts.topK;
-    if (opts.presencePenalty !== undefined) body.presence_penalty = opts.presencePenalty;
-    if (opts.stop?.length) body.stop = [...opts.stop];
-    if (opts.seed !== undefined) body.seed = opts.seed;
-    if (opts.grammar && this.opts.grammarField) body[this.opts.grammarField] = opts.grammar;
-
-    const stream = await this.openChat(body, opts.signal);
-    const { response, timer, inner } = stream;
-    const filter = new StopFilter(opts.stop ?? []);
-    const sse = new SseParser();
-    const reader = response.body?.getReader();
+    const stream = await this.openChat(
+      requestBody(model, messages, opts, this.opts.grammarField),
+      opts.signal,
+    );
+    const reader = stream.response.body?.getReader();
     if (!reader)
       throw new EngineError('bad-response', 'The model server sent an empty response.', 'Retry the turn.');
-    const decoder = new TextDecoder();
-    const started = stream.sentAt;
-    let firstDeltaAt = 0;
-    let lastDeltaAt = 0;
-    let deltas = 0;
-    let finish: FinishReason | null = null;
-    const wrap = new ReasoningWrap(opts.prefix ?? '');
-    let usage: Chunk['usage'] = null;
-    let timings: Chunk['timings'] = null;
-    let done = false;
-
-    const handle = (data: string): void => {
-      if (data.trim() === '[DONE]') {
-        done = true;
-        return;
-      }
-      const chunk = parseChunk(data);
-      if (chunk.usage) usage = chunk.usage;
-      if (chunk.timings) timings = chunk.timings;
-      const choice = chunk.choices[0];
-      if (!choice) return;
-      const delta = choice.delta;
-      const content =
-        wrap.reasoning(delta?.reasoning_content ?? delta?.reasoning ?? '') +
-        wrap.content(delta?.content ?? '');
-      if (content && !filter.stopped) {
-        const at = now();
-        if (deltas++ === 0) firstDeltaAt = at;
-        lastDeltaAt = at;
-        const visible = filter.push(content);
-        if (visible) opts.onDelta?.(visible);
-      }
-      if (choice.finish_reason) finish = mapFinish(choice.finish_reason);
-    };
-
-    try {
-      while (!done && !filter.stopped) {
-        const { value, done: ended } = await reader.read();
-        stream.gotByte();
-        if (ended) break;
-        for (const data of sse.push(decoder.decode(value, { stream: true }))) {
-          handle(data);
-          if (done || filter.stopped) break;
-        }
-      }
-      if (!done && !filter.stopped) for (const data of sse.end()) handle(data);
-    } catch (err) {
-      if (opts.signal?.aborted) throw abortError(opts.signal.reason);
-      if (stream.timedOut())
-        throw firstByteTimeout(this.baseUrl, (this.opts.firstByteTimeoutMs ?? 60_000) / 1000);
-      if (err instanceof EngineError) throw err;
-      throw new EngineError(
-        'server-error',
-        `The connection to ${this.baseUrl} broke mid-answer${err instanceof Error ? ` (${err.message})` : ''}.`,
-        'Retry the turn.',
-      );
-    } finally {
-      clearTimeout(timer);
-      // Stop the server generating once we have what we need (stop string seen) or on errors.
-      if (!done) inner.abort();
-      reader.releaseLock();
-    }
-    if (filter.stopped) finish = 'stop';
+    const reply = new ReplyCollector(opts, now);
+    await this.readReply(stream, reader, reply, opts.signal);
+    const { filter } = reply;
+    if (filter.stopped) reply.finish = 'stop';
     else {
       const rest = filter.flush();
       if (rest) opts.onDelta?.(rest);
     }
-    if (!done && finish === null && !filter.stopped) {
+    if (!reply.done && reply.finish === null && !filter.stopped) {
       throw new EngineError(
         'server-error',
         `The model server at ${this.baseUrl} closed the stream before finishing.`,
@@ -196,13 +116,51 @@ export class OpenAiEngine implements ChatEngine {
     const text = filter.text;
     return {
       text,
-      finishReason: finish ?? 'stop',
-      usage: buildUsage(messages, text, deltas, usage, timings, {
-        started,
-        firstDeltaAt,
-        lastDeltaAt,
+      finishReason: reply.finish ?? 'stop',
+      usage: buildUsage(messages, text, reply.deltas, reply.usage, reply.timings, {
+        started: stream.sentAt,
+        firstDeltaAt: reply.firstDeltaAt,
+        lastDeltaAt: reply.lastDeltaAt,
       }),
     };
+  }
+
+  /** Reads the stream into `reply` until it is over; a broken or silent connection says so. */
+  private async readReply(
+    stream: Awaited<ReturnType<OpenAiEngine['openChat']>>,
+    reader: ReadableStreamDefaultReader<Uint8Array>,
+    reply: ReplyCollector,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const sse = new SseParser();
+    const decoder = new TextDecoder();
+    try {
+      while (!reply.over) {
+        const { value, done: ended } = await reader.read();
+        stream.gotByte();
+        if (ended) break;
+        for (const data of sse.push(decoder.decode(value, { stream: true }))) {
+          reply.handle(data);
+          if (reply.over) break;
+        }
+      }
+      if (!reply.over) for (const data of sse.end()) reply.handle(data);
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal.reason);
+      if (stream.timedOut())
+        throw firstByteTimeout(this.baseUrl, (this.opts.firstByteTimeoutMs ?? 60_000) / 1000);
+      if (err instanceof EngineError) throw err;
+      throw new EngineError(
+        'server-error',
+        `The connection to ${this.baseUrl} broke mid-answer${err instanceof Error ? ` (${err.message})` : ''}.`,
+        'Retry the turn.',
+      );
+    } finally {
+      clearTimeout(stream.timer);
+      // Stop the server generating once we have what we need (stop string seen) or on errors.
+      if (!reply.done) stream.inner.abort();
+      reader.releaseLock();
+    }
   }
 
   /**

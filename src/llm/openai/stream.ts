@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { type ChatMessage, type ChatUsage, EngineError, type FinishReason } from '../engine';
+import {
+  type ChatMessage,
+  type ChatOptions,
+  type ChatUsage,
+  EngineError,
+  type FinishReason,
+} from '../engine';
+import { ReasoningWrap } from '../reasoning-wrap';
+import { StopFilter } from '../stop-filter';
 import { estimateTokens } from '../token-estimate';
 import { type Chunk, ChunkSchema, describeIssue } from './schema';
 
@@ -55,4 +63,83 @@ export function buildUsage(
   if (prefill !== undefined && Number.isFinite(prefill)) out.prefillTokensPerSecond = prefill;
   if (timings?.prompt_n !== undefined) out.prefillTokens = timings.prompt_n;
   return out;
+}
+
+/** The `/chat/completions` body of one streamed request. */
+export function requestBody(
+  model: string,
+  messages: readonly ChatMessage[],
+  opts: ChatOptions,
+  grammarField: 'grammar' | undefined,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    model,
+    messages: messages.map((m) => ({ role: m.role, content: m.content })),
+    stream: true,
+    stream_options: { include_usage: true },
+    max_tokens: opts.maxTokens,
+  };
+  if (opts.temperature !== undefined) body.temperature = opts.temperature;
+  if (opts.topP !== undefined) body.top_p = opts.topP;
+  // vLLM, SGLang, llama.cpp and LM Studio take top_k beside the OpenAI fields.
+  if (opts.topK !== undefined) body.top_k = opts.topK;
+  if (opts.presencePenalty !== undefined) body.presence_penalty = opts.presencePenalty;
+  if (opts.stop?.length) body.stop = [...opts.stop];
+  if (opts.seed !== undefined) body.seed = opts.seed;
+  if (opts.grammar && grammarField) body[grammarField] = opts.grammar;
+  return body;
+}
+
+/**
+ * A reply as its stream's events arrive: reasoning put back into `<think>`, text through the stop
+ * filter to `onDelta`, and the usage, timings, finish reason and delta times the server gave.
+ */
+export class ReplyCollector {
+  readonly filter: StopFilter;
+  private readonly wrap: ReasoningWrap;
+  firstDeltaAt = 0;
+  lastDeltaAt = 0;
+  deltas = 0;
+  finish: FinishReason | null = null;
+  usage: Chunk['usage'] = null;
+  timings: Chunk['timings'] = null;
+  /** The server sent `[DONE]`. */
+  done = false;
+
+  constructor(
+    private readonly opts: ChatOptions,
+    private readonly now: () => number,
+  ) {
+    this.filter = new StopFilter(opts.stop ?? []);
+    this.wrap = new ReasoningWrap(opts.prefix ?? '');
+  }
+
+  /** Nothing more to read: the stream said it is done, or a stop string was seen. */
+  get over(): boolean {
+    return this.done || this.filter.stopped;
+  }
+
+  handle(data: string): void {
+    if (data.trim() === '[DONE]') {
+      this.done = true;
+      return;
+    }
+    const chunk = parseChunk(data);
+    if (chunk.usage) this.usage = chunk.usage;
+    if (chunk.timings) this.timings = chunk.timings;
+    const choice = chunk.choices[0];
+    if (!choice) return;
+    const delta = choice.delta;
+    const content =
+      this.wrap.reasoning(delta?.reasoning_content ?? delta?.reasoning ?? '') +
+      this.wrap.content(delta?.content ?? '');
+    if (content && !this.filter.stopped) {
+      const at = this.now();
+      if (this.deltas++ === 0) this.firstDeltaAt = at;
+      this.lastDeltaAt = at;
+      const visible = this.filter.push(content);
+      if (visible) this.opts.onDelta?.(visible);
+    }
+    if (choice.finish_reason) this.finish = mapFinish(choice.finish_reason);
+  }
 }

@@ -130,30 +130,7 @@ export class WllamaEngine implements ChatEngine {
         );
       }
       throwIfAborted(opts.signal);
-      // A load can resolve without a usable context (seen with a malformed GGUF): the context
-      // info then says so, and chatting would fail later with a less helpful error.
-      const ctx = instance.getLoadedContextInfo() as LoadedContextInfo & { success?: boolean };
-      if (ctx.success === false || !(ctx.n_ctx > 0)) {
-        throw new EngineError(
-          'bad-response',
-          `wllama could not create a context for ${modelId}.`,
-          'The file may not be a valid GGUF, or the context window is too large for memory; try a smaller one.',
-        );
-      }
-      this.instance = instance;
-      this.modelId = modelId;
-      this.contextWindow = ctx.n_ctx;
-      this.threads = instance.getNumThreads?.() ?? params.n_threads;
-      const offload = log.offload();
-      this.gpuLayers = offload ?? undefined;
-      this.backend = this.opts.nGpuLayers !== 0 && (offload?.offloaded ?? 0) > 0 ? 'webgpu' : 'cpu';
-      // Asked for WebGPU and got none: llama.cpp registered no WebGPU device (or refused the layers).
-      this.backendReason =
-        this.opts.nGpuLayers !== 0 && this.backend === 'cpu'
-          ? 'CPU: llama.cpp put no layers on a WebGPU device.'
-          : this.backend === 'webgpu' && offload
-            ? `WebGPU: ${offload.offloaded}/${offload.total} layers offloaded.`
-            : undefined;
+      this.adopt(instance, modelId, log, params.n_threads);
       opts.onProgress?.({ fraction: 1, text: 'Model ready' });
     } catch (err) {
       await instance.exit().catch(() => undefined);
@@ -162,6 +139,41 @@ export class WllamaEngine implements ChatEngine {
       const e = err instanceof Error && native ? new Error(`${err.message} (llama.cpp: ${native})`) : err;
       throw toLoadError(e, { model: modelId });
     }
+  }
+
+  /**
+   * Takes a loaded instance as the engine's, with the backend llama.cpp really used. A load can
+   * resolve without a usable context (seen with a malformed GGUF): the context info then says so,
+   * and chatting would fail later with a less helpful error.
+   */
+  private adopt(
+    instance: WllamaInstance,
+    modelId: string,
+    log: ReturnType<typeof nativeLog>,
+    threads: number,
+  ): void {
+    const ctx = instance.getLoadedContextInfo() as LoadedContextInfo & { success?: boolean };
+    if (ctx.success === false || !(ctx.n_ctx > 0)) {
+      throw new EngineError(
+        'bad-response',
+        `wllama could not create a context for ${modelId}.`,
+        'The file may not be a valid GGUF, or the context window is too large for memory; try a smaller one.',
+      );
+    }
+    this.instance = instance;
+    this.modelId = modelId;
+    this.contextWindow = ctx.n_ctx;
+    this.threads = instance.getNumThreads?.() ?? threads;
+    const offload = log.offload();
+    this.gpuLayers = offload ?? undefined;
+    this.backend = this.opts.nGpuLayers !== 0 && (offload?.offloaded ?? 0) > 0 ? 'webgpu' : 'cpu';
+    // Asked for WebGPU and got none: llama.cpp registered no WebGPU device (or refused the layers).
+    this.backendReason =
+      this.opts.nGpuLayers !== 0 && this.backend === 'cpu'
+        ? 'CPU: llama.cpp put no layers on a WebGPU device.'
+        : this.backend === 'webgpu' && offload
+          ? `WebGPU: ${offload.offloaded}/${offload.total} layers offloaded.`
+          : undefined;
   }
 
   async chat(messages: readonly ChatMessage[], opts: ChatOptions): Promise<ChatResult> {

@@ -1,6 +1,7 @@
 import type { ChatEngine } from '../../llm/engine';
 import { estimateTokens } from '../../llm/token-estimate';
-import { buildExtractorPrompt, parseExtractorOutput } from '../browse/evidence/extractor';
+import { DEFAULT_TEXTS, fillText } from '../../profiles/prompt-texts';
+import { parseExtractorOutput } from '../browse/evidence/extractor';
 
 export interface Evidence {
   evidence: string;
@@ -39,6 +40,20 @@ export function cutPage(markdown: string, tokens: number): string {
 }
 
 /**
+ * The extractor's prompt from a prompt text (a profile's, or one the user pasted) with `{page}` and
+ * `{goal}` filled in. A pasted text that lacks one gets it appended as a section of its own, so the
+ * page and the goal always reach the model.
+ */
+export function extractorPromptFrom(text: string): (page: string, goal: string) => string {
+  const full = [
+    text.trimEnd(),
+    ...(text.includes('{page}') ? [] : ['## Page\n{page}']),
+    ...(text.includes('{goal}') ? [] : ['## Goal\n{goal}']),
+  ].join('\n\n');
+  return (page, goal) => fillText(full, { page, goal });
+}
+
+/**
  * Model-written evidence from a server model (a separate extractor, or the main model on a server,
  * whose KV cache a second conversation does not disturb). The page fills what the extractor's
  * window holds. A reply cut at its token limit or that does not parse is asked for once more on
@@ -52,10 +67,10 @@ export function createModelEvidence(deps: {
   /** The extractor's context window; the engine's own when it reports one. */
   window?: number;
   temperature?: number;
-  /** The prompt around page and goal (a user's pasted extractor prompt); ours when absent. */
-  prompt?: (page: string, goal: string) => string;
+  /** The prompt text around page and goal (`{page}`, `{goal}`: the profile's `extractor` text or a pasted one); ours when absent. */
+  prompt?: string;
 }) {
-  const prompt = deps.prompt ?? buildExtractorPrompt;
+  const prompt = extractorPromptFrom(deps.prompt?.trim() ? deps.prompt : DEFAULT_TEXTS.extractor);
   const window = deps.engine.info().contextWindow || deps.window || 32_768;
   const maxTokens = outputBudget(window);
   return async (markdown: string, goal: string, question: string, signal: AbortSignal): Promise<Evidence> => {

@@ -11,6 +11,7 @@ const LABEL: Record<keyof PromptTexts, string> = {
   pageFailedSummary: 'promptTextPageFailedSummary',
   duplicate: 'promptTextDuplicate',
   dropped: 'promptTextDropped',
+  extractor: 'promptTextExtractor',
 };
 
 /**
@@ -42,7 +43,7 @@ export function PromptTextsField(props: {
           <textarea
             name={`prompt-${key}`}
             data-testid={`prompt-${key}`}
-            rows={key === 'system' ? 8 : 3}
+            rows={key === 'system' || key === 'extractor' ? 8 : 3}
             value={value[key] ?? ''}
             placeholder={props.defaults[key]}
             onInput={(e) => setText(key, e.currentTarget.value)}

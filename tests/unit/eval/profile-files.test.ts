@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { profileChoicesFromArgs } from '../../../scripts/eval/cli-profile-args';
 import { readProfileFiles } from '../../../scripts/eval/node/profile-files';
+import { extractorPromptFrom } from '../../../src/tools/agent-tools/model-evidence';
 
 const dir = mkdtempSync(join(tmpdir(), 'sleuth-profile-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,7 +30,9 @@ describe('prompt-text files', () => {
       contextLimit: 'Full.',
       system: 'You research.\n{tools}\nToday: {date}',
     });
-    expect(files.extractorPrompt?.('PAGE {goal}', 'find X')).toBe(
+    expect(files.extractorPrompt).toBe('Goal: {goal}\nPage:\n{page}\nReply in JSON.');
+    // Filled once: a page that itself says {goal} keeps saying it.
+    expect(extractorPromptFrom(files.extractorPrompt ?? '')('PAGE {goal}', 'find X')).toBe(
       'Goal: find X\nPage:\nPAGE {goal}\nReply in JSON.',
     );
   });

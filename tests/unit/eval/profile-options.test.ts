@@ -69,10 +69,21 @@ describe('--paper', () => {
       windows: [262144],
       attempts: 16,
       search: [{ id: 'serper' }],
+      allowUnseenUrls: true,
     });
     const fewer = configFromArgs({ ...base, ...judge, paper: true, attempts: '4' }, {});
     expect(fewer.ok && fewer.value.attempts).toBe(4);
     const noJudge = configFromArgs({ ...base, paper: true }, {});
     expect(noJudge.ok).toBe(false);
+  });
+
+  it('opens URLs the model wrote, as the reference does, unless --refuse-unseen-urls', () => {
+    const judge = { 'judge-server': 'http://j/v1', 'judge-model': 'j' };
+    const refused = configFromArgs({ ...base, ...judge, paper: true, 'refuse-unseen-urls': true }, {});
+    expect(refused.ok && refused.value.allowUnseenUrls).toBe(false);
+    const plain = configFromArgs({ ...base }, {});
+    expect(plain.ok && plain.value.allowUnseenUrls).toBe(false);
+    const both = configFromArgs({ ...base, 'allow-unseen-urls': true, 'refuse-unseen-urls': true }, {});
+    expect(both.ok).toBe(false);
   });
 });

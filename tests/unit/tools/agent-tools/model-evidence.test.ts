@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatEngine, ChatMessage, ChatOptions, ChatResult } from '../../../../src/llm/engine';
 import { estimateTokens } from '../../../../src/llm/token-estimate';
+import { PROFILES } from '../../../../src/profiles/profiles';
+import { withTextOverrides } from '../../../../src/profiles/prompt-texts';
 import {
   createModelEvidence,
   outputBudget,
   pageBudget,
 } from '../../../../src/tools/agent-tools/model-evidence';
+import { buildExtractorPrompt } from '../../../../src/tools/browse/evidence/extractor';
 
 const signal = new AbortController().signal;
 const rank = () => ({ evidence: 'ranked passage', summary: 'ranked summary' });
@@ -84,5 +87,33 @@ describe('model-written evidence', () => {
     expect(failed.note).toContain('HTTP 500');
     // A failing server is not asked again.
     expect(failing.requests).toHaveLength(1);
+  });
+
+  it("sends the profile's extractor text, or one pasted in Options, with the page and goal filled in", async () => {
+    const pasted = extractor(8192, [JSON_REPLY]);
+    const text = 'SUMMARISE for {goal}:\n{page}\nAnswer in JSON.';
+    await createModelEvidence({ engine: pasted.engine, rank, prompt: text })(
+      'The page.',
+      'distance',
+      'q',
+      signal,
+    );
+    expect(pasted.requests[0]?.prompt).toBe(
+      'SUMMARISE for distance\n(Research question: q):\nThe page.\nAnswer in JSON.',
+    );
+    // A pasted text that places no page still gets it, as a section of its own.
+    const bare = extractor(8192, [JSON_REPLY]);
+    await createModelEvidence({ engine: bare.engine, rank, prompt: 'Be brief.' })(
+      'The page.',
+      'g',
+      'q',
+      signal,
+    );
+    expect(bare.requests[0]?.prompt).toMatch(/^Be brief\.\n\n## Page\nThe page\.\n\n## Goal\ng/);
+    // The profile's text is the built-in one.
+    const builtIn = extractor(8192, [JSON_REPLY]);
+    const prompt = withTextOverrides(PROFILES['dr-venus'].prompts, {}).extractor;
+    await createModelEvidence({ engine: builtIn.engine, rank, prompt })('The page.', 'g', 'q', signal);
+    expect(builtIn.requests[0]?.prompt).toBe(buildExtractorPrompt('The page.', 'g\n(Research question: q)'));
   });
 });
