@@ -88,34 +88,57 @@ function choose(page: PageIndex, w: Window, claim: Claim | null, spans: readonly
 const HEADING = /^[ \t]*#{1,6}[ \t]/;
 
 /** Page text is markdown; a quote shows the words a reader sees, without link targets or marks. */
-export function readable(text: string): string {
-  return text
-    .replace(/<\/?[a-z][^>\n]*>/gi, ' ')
-    .replace(/^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/gm, '')
-    .replace(/^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/gm, '')
-    .replace(/^[ \t]*\|(.*?)\|?[ \t]*$/gm, (_, cells: string) => cells.split(/(?<!\\)\|/).join(' · '))
-    .replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/(?<!\\)\[(?:…|\.\.\.|\d{1,3})(?<!\\)\]/g, ' ')
-    .replace(/(?<!\\)\[([^\]\n]*)(?<!\\)\]/g, '$1')
-    .replace(/(?<!\\)[[\]]/g, '')
-    .replace(/^[ \t]*#{1,6}[ \t]+|[ \t]+#+[ \t]*$/gm, '')
-    .replace(/^[ \t]*(?:>[ \t]*)+/gm, '')
-    .replace(/^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+/gm, '')
-    .replace(/\*\*|__|`|(?<![\p{L}\p{N}\\])[*_]|(?<!\\)[*_](?![\p{L}\p{N}])/gu, '')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
+function readable(text: string): string {
+  return (
+    text
+      .replace(/<\/?[a-z][^>\n]*>/gi, ' ')
+      .replace(/^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/gm, '')
+      .replace(/^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$/gm, '')
+      .replace(/^[ \t]*\|(.*?)\|?[ \t]*$/gm, (_, cells: string) => cells.split(/(?<!\\)\|/).join(' · '))
+      .replace(/^[ \t]*(?:>[ \t]*)+/gm, '')
+      .replace(/^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)+/gm, '')
+      .replace(/(?<!\\)!?\[((?:\\.|[^[\]\\\n])*)\]\([^)\n]*\)/g, '$1')
+      .replace(/(?<!\\)\[(?:…|\.\.\.|\d{1,3})(?<!\\)\]/g, ' ')
+      .replace(/(?<!\\)\[([^\]\n]*)(?<!\\)\]/g, '$1')
+      .replace(/(?<!\\)[[\]]/g, '')
+      .replace(/^[ \t]*#{1,6}[ \t]+|[ \t]+#+[ \t]*$/gm, '')
+      .replace(/\*\*|__|`|(?<![\p{L}\p{N}\\])[*_]|(?<!\\)[*_](?![\p{L}\p{N}])/gu, '')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1')
+      // Footnote marks ("[3]", "[n 3]", "[Page 1]") point elsewhere: they are no words of the sentence.
+      .replace(/\[(?:[a-z]{1,4} ?)?\d{1,3}\]/gi, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
-/** A sentence too long to quote whole: the part of it the window covers, cut at words, with "…". */
+/** A sentence too long to quote whole: the part the window covers, widened at words to QUOTE_MAX, with "…". */
 function part(text: string, s: Span, w: Window): string {
-  const from = Math.max(s.start, w.start);
-  const to = Math.min(s.end, w.end);
+  const a = Math.max(s.start, w.start);
+  const b = Math.min(s.end, w.end);
+  const room = Math.max(0, QUOTE_MAX - 2 - (b - a));
+  let from = Math.max(s.start, a - (room >> 1));
+  let to = Math.min(s.end, b + room - (a - from));
+  // Room the sentence's end leaves unused goes before the window.
+  from = Math.max(s.start, a - (room - (to - b)));
+  // Widened ends stop at a word: a cut word would read as a different one.
+  const space = text.slice(from, a).search(/\s/);
+  if (from > s.start && space >= 0) from += space + 1;
+  const last = text.slice(b, to).lastIndexOf(' ');
+  if (to < s.end && last >= 0) to = b + last;
   let core = readable(text.slice(from, to));
-  if (core.length > QUOTE_MAX - 2) core = core.slice(0, QUOTE_MAX - 2).replace(/\s+\S*$/, '');
+  const whole = core.length;
+  if (whole > QUOTE_MAX - 2) core = core.slice(0, QUOTE_MAX - 2).replace(/\s+\S*$/, '');
   const head = from > s.start || s.cutStart ? '…' : '';
-  const tail = to < s.end || s.cutEnd || core.length < readable(text.slice(from, to)).length ? '…' : '';
+  const tail = to < s.end || s.cutEnd || core.length < whole ? '…' : '';
   return `${head}${core}${tail}`;
+}
+
+/** What joins two quoted sentences that stand next to each other on the page. */
+function joiner(quote: string, raw: string, next: string): string {
+  if (/[.!?:;。！？…"”’)]$/u.test(quote) || /^\p{Ll}/u.test(next)) return ' ';
+  // A heading, or a short line naming what the next one says ("Latency" above its definition).
+  if (HEADING.test(raw) || raw.trim().split(/\s+/).length <= 8) return ': ';
+  return '; ';
 }
 
 /** The page's words around a window: the sentences of it that hold the claim, whole where they fit. */
@@ -134,9 +157,7 @@ export function quoteOf(page: PageIndex, w: Window, claim: Claim | null): string
     if (!words) continue;
     if (prev) {
       const between = text.slice(prev.end, s.start).trim();
-      const raw = text.slice(prev.start, prev.end);
-      const ended = /[.!?:;。！？…"”’)]$/u.test(quote);
-      quote += between ? ' … ' : ended ? ' ' : HEADING.test(raw) ? ': ' : '; ';
+      quote += between ? ' … ' : joiner(quote, text.slice(prev.start, prev.end), words);
     }
     quote += `${s.cutStart ? '…' : ''}${words}${s.cutEnd ? '…' : ''}`;
     prev = s;

@@ -53,6 +53,18 @@ describe('citation quotes read as the page does', () => {
     expect(table).not.toMatch(MARKDOWN);
   });
 
+  it('drops footnote links and joins a term line to its definition as a reader would', () => {
+    const wiki = 'New Zealand has a population of 4,933,210.[\\[5\\]](#cite_note-5) It lies in the Pacific.';
+    const q = quote('New Zealand has a population of 4,933,210.', wiki);
+    expect(q).toContain('New Zealand has a population of 4,933,210.');
+    expect(q).not.toMatch(/[[\]]|cite_note|\b5\b/);
+    const glossary =
+      'Latency\nThe time it takes to service a request, successful or not.\nTraffic\nHow much demand is placed on the system.';
+    expect(quote('Latency is the time it takes to service a request.', glossary)).toBe(
+      'Latency: The time it takes to service a request, successful or not.',
+    );
+  });
+
   it('cuts a quote on the page sentences around the words it holds, never inside one', () => {
     const page =
       'Alerts page a human. Dashboards show the golden signals. The four golden signals of monitoring are latency, traffic, errors, and saturation. Black-box monitoring tests what users see.';
