@@ -53,10 +53,59 @@ function pipeClient(toBrowser, fromBrowser, onEvent) {
     });
 }
 
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Opens the panel page in a popup window of the side panel's shape, by the extension itself (a
+ * tabbed window is at least 500 px wide), or in a new tabbed window where the worker cannot.
+ * Returns the page's target id.
+ */
+async function openPanelWindow(send, worker, url, size) {
+  try {
+    const { sessionId } = await send('Target.attachToTarget', { targetId: worker, flatten: true });
+    const create = `chrome.windows.create(${JSON.stringify({ url, type: 'popup', ...size })}).then(() => true)`;
+    // The worker's `chrome` appears a moment after the worker itself.
+    for (let i = 0; ; i++) {
+      const r = await send('Runtime.evaluate', { expression: create, awaitPromise: true }, sessionId);
+      if (!r.exceptionDetails) break;
+      if (i >= 40) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
+      await pause(250);
+    }
+    for (let i = 0; i < 40; i++) {
+      const { targetInfos } = await send('Target.getTargets');
+      const page = targetInfos.find((t) => t.type === 'page' && t.url === url);
+      if (page) return page.targetId;
+      await pause(250);
+    }
+  } catch {
+    // Falls through to a tabbed window.
+  }
+  const r = await send('Target.createTarget', { url, newWindow: true, ...size });
+  return r.targetId;
+}
+
+/** Closes the about:blank Chromium started with (a command-line URL keeps its new-tab page away). */
+async function closeBlankTabs(send, keep) {
+  const { targetInfos } = await send('Target.getTargets');
+  for (const t of targetInfos) {
+    if (t.type === 'page' && t.targetId !== keep && t.url === 'about:blank') {
+      await send('Target.closeTarget', { targetId: t.targetId }).catch(() => undefined);
+    }
+  }
+}
+
+/** The page's window size and how many tabs are open, for the line that says the panel showed. */
+async function shownIn(send, targetId) {
+  const { bounds } = await send('Browser.getWindowForTarget', { targetId });
+  const { targetInfos } = await send('Target.getTargets');
+  const tabs = targetInfos.filter((t) => t.type === 'page').length;
+  return `a ${bounds.width}×${bounds.height} window; ${tabs} tab${tabs === 1 ? '' : 's'} open`;
+}
+
 /**
  * Starts Chromium with the extension in `dist` and opens `pagePath` of it in a window of `size`
- * (the side panel's shape) when the extension's service worker is up. Returns the child process; says on stdout when the page
- * showed (its title is `title`), or what it showed instead.
+ * (the side panel's shape) when the extension's service worker is up. Returns the child process;
+ * says on stdout when the page showed (its title is `title`), or what it showed instead.
  */
 export function launchChromium({
   chrome,
@@ -93,16 +142,17 @@ export function launchChromium({
       if (!match) return;
       pageTarget = 'asked';
       const url = `chrome-extension://${match[1]}/${pagePath}`;
-      openPanel(info.targetId, url).then(
+      // A window of the side panel's own shape, alone: not a 1000 px tab beside about:blank.
+      openPanelWindow(send, info.targetId, url, size).then(
         async (targetId) => {
           pageTarget = targetId;
           // Chromium reports a title change only to a client attached to the page: ask until it shows.
           try {
-            await closeBlank(targetId);
+            await closeBlankTabs(send, targetId);
             while (!done) {
               const { targetInfo } = await send('Target.getTargetInfo', { targetId });
               await judge(targetInfo);
-              await new Promise((resolve) => setTimeout(resolve, 250));
+              await pause(250);
             }
           } catch (e) {
             finish(`The side panel page went away before it showed: ${e.message}`);
@@ -112,49 +162,9 @@ export function launchChromium({
       );
     }
   });
-  /**
-   * The panel page in a popup window of the side panel's shape, opened by the extension itself
-   * (a tabbed window is at least 500 px wide); a new tabbed window where the worker cannot.
-   */
-  async function openPanel(worker, url) {
-    try {
-      const { sessionId } = await send('Target.attachToTarget', { targetId: worker, flatten: true });
-      const create = `chrome.windows.create(${JSON.stringify({ url, type: 'popup', ...size })}).then(() => true)`;
-      // The worker's `chrome` appears a moment after the worker itself.
-      for (let i = 0; ; i++) {
-        const r = await send('Runtime.evaluate', { expression: create, awaitPromise: true }, sessionId);
-        if (!r.exceptionDetails) break;
-        if (i >= 40) throw new Error(r.exceptionDetails.exception?.description ?? r.exceptionDetails.text);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      for (let i = 0; i < 40; i++) {
-        const { targetInfos } = await send('Target.getTargets');
-        const page = targetInfos.find((t) => t.type === 'page' && t.url === url);
-        if (page) return page.targetId;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    } catch {
-      // Falls through to a tabbed window.
-    }
-    const r = await send('Target.createTarget', { url, newWindow: true, ...size });
-    return r.targetId;
-  }
-  async function closeBlank(keep) {
-    const { targetInfos } = await send('Target.getTargets');
-    for (const t of targetInfos) {
-      if (t.type === 'page' && t.targetId !== keep && t.url === 'about:blank') {
-        await send('Target.closeTarget', { targetId: t.targetId }).catch(() => undefined);
-      }
-    }
-  }
   async function judge(info) {
     if (info.title === title) {
-      const { bounds } = await send('Browser.getWindowForTarget', { targetId: info.targetId });
-      const { targetInfos } = await send('Target.getTargets');
-      const tabs = targetInfos.filter((t) => t.type === 'page').length;
-      finish(
-        `Opened Sleuth's side panel page: ${info.url} (a ${bounds.width}×${bounds.height} window; ${tabs} tab${tabs === 1 ? '' : 's'} open)`,
-      );
+      finish(`Opened Sleuth's side panel page: ${info.url} (${await shownIn(send, info.targetId)})`);
     } else if (/ERR_|blocked|not available/i.test(info.title)) {
       finish(`The side panel page did not open: ${info.title}`);
     }
