@@ -166,6 +166,20 @@ export function withPaperDefaults(a: RawArgs): RawArgs {
   };
 }
 
+/** Options that cannot go together, or that need another one. */
+function conflicts(a: RawArgs, config: EvalConfig): string[] {
+  const out: string[] = [];
+  if (a['allow-unseen-urls'] && a['refuse-unseen-urls'])
+    out.push('--allow-unseen-urls and --refuse-unseen-urls exclude each other');
+  if (a.reader !== undefined && a.reader !== 'fetch' && a.reader !== 'chromium')
+    out.push(`--reader takes fetch or chromium, not "${a.reader}"`);
+  if (config.choices.summary === 'extractor' && !config.extractor)
+    out.push('--summary extractor needs --extractor-server and --extractor-model');
+  if (config.choices.extractorPromptFile && config.choices.summary === 'passages')
+    out.push('--extractor-prompt needs a model to write the evidence (--summary extractor or model)');
+  return out;
+}
+
 export function configFromArgs(raw: RawArgs, env: Record<string, string | undefined>): Parsed<EvalConfig> {
   const a = withPaperDefaults(raw);
   const errors: string[] = [];
@@ -194,8 +208,6 @@ export function configFromArgs(raw: RawArgs, env: Record<string, string | undefi
     );
   if (a.judge === 'exact' && judgeServer) errors.push('--judge exact and --judge-server exclude each other');
   if (a['judge-prompt'] !== undefined && !judgeServer) errors.push('--judge-prompt needs --judge-server');
-  if (a['allow-unseen-urls'] && a['refuse-unseen-urls'])
-    errors.push('--allow-unseen-urls and --refuse-unseen-urls exclude each other');
   if (a.paper && !judgeServer)
     errors.push('--paper needs an LLM judge: --judge-server URL --judge-model NAME');
   const extractor = take(
@@ -244,11 +256,6 @@ export function configFromArgs(raw: RawArgs, env: Record<string, string | undefi
     reader: a.reader === 'chromium' ? 'chromium' : 'fetch',
     choices: profileChoicesFromArgs(a, errors),
   };
-  if (a.reader !== undefined && a.reader !== 'fetch' && a.reader !== 'chromium')
-    errors.push(`--reader takes fetch or chromium, not "${a.reader}"`);
-  if (config.choices.summary === 'extractor' && !extractor)
-    errors.push('--summary extractor needs --extractor-server and --extractor-model');
-  if (config.choices.extractorPromptFile && config.choices.summary === 'passages')
-    errors.push('--extractor-prompt needs a model to write the evidence (--summary extractor or model)');
+  errors.push(...conflicts(a, config));
   return errors.length ? { ok: false, error: errors.join('\n') } : { ok: true, value: config };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createQwenCounter } from '../../../scripts/lib/qwen-counter';
-import { estimateTokens, prefillTokens, TokenMeter } from '../../../src/agent/budget';
+import { ScriptedEngine } from '../../../scripts/lib/scripted-engine';
+import {
+  estimateTokens,
+  MESSAGE_OVERHEAD,
+  prefillTokens,
+  REPLY_PREFIX,
+  TokenMeter,
+} from '../../../src/agent/budget';
+import { runResearch } from '../../../src/agent/loop';
 import { findRepetition } from '../../../src/agent/repetition';
+import { citeAnswer } from '../../../src/citations/cite-answer';
+import { answer, fakeTools } from './helpers';
 
 describe('token budget', () => {
   it('estimates conservatively against the real Qwen3 tokenizer (English and CJK)', () => {
@@ -65,5 +75,19 @@ describe('repetition', () => {
   it('leaves ordinary prose alone', () => {
     const prose = Array.from({ length: 80 }, (_, i) => `Sentence ${i} talks about item ${i * 7}.`).join(' ');
     expect(findRepetition(prose)).toBe(-1);
+  });
+
+  it("counts the context with the engine's own tokenizer when the run is given none", async () => {
+    // One token a character: far from the estimate (about three characters a token).
+    const engine = new ScriptedEngine([answer('Paris')], { countTokens: (t) => t.length });
+    const sent: number[] = [];
+    await runResearch(
+      { engine, cite: citeAnswer, tools: fakeTools() },
+      { question: 'Which city?', settings: { maxSteps: 3 } },
+      { onEvent: (e) => e.type === 'request' && sent.push(e.promptTokens) },
+    );
+    const request = engine.requests[0] ?? [];
+    const exact = request.reduce((n, m) => n + m.content.length + MESSAGE_OVERHEAD, REPLY_PREFIX);
+    expect(sent[0]).toBe(exact);
   });
 });
