@@ -140,7 +140,7 @@ export function OptionsApp({ services }: { services: UiServices }) {
             ))}
           </nav>
         </header>
-        <ModelSection {...shared} {...links} status={status} />
+        <ModelSection {...shared} {...links} status={status} savedBaseUrl={saved.openaiBaseUrl} />
         <SearchSection {...shared} {...links} />
         <ProfileSection {...shared} />
         <ResearchSection {...shared} />
