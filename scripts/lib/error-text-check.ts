@@ -1,7 +1,8 @@
 /**
  * Errors reach the UI as `{ code, params }`; the UI words them and never reads meaning back out of an
  * error's text (that made the Chinese panel show English reasons, and broke when a sentence changed).
- * This finds UI code that runs a regular expression over something named like an error's text.
+ * This finds UI code that runs a regular expression over something named like an error's text, or
+ * tests it for a part of it (startsWith, endsWith, includes).
  */
 
 // An identifier or property that holds an error's text (e.message, err, error, hint, reason…).
@@ -14,6 +15,9 @@ const REGEX_ON_TEXT = new RegExp(
 const TEXT_REGEX_METHOD = new RegExp(
   String.raw`${TEXT}[\w.?!]*\s*\.\s*(?:match|matchAll|replace|replaceAll|search|split)\s*\(\s*(?:\/|new RegExp|[A-Z_]{2,}\b)`,
 );
+
+// The text tested for a part of it: err.message.startsWith('Could not'), hint?.includes('ORIGINS').
+const TEXT_PART_TEST = new RegExp(String.raw`${TEXT}\s*[?!]?\s*\.\s*(?:startsWith|endsWith|includes)\s*\(`);
 
 export interface ErrorTextUse {
   file: string;
@@ -28,7 +32,9 @@ export function findErrorTextParsing(files: ReadonlyMap<string, string>): ErrorT
     source.split('\n').forEach((raw, i) => {
       const text = raw.trim();
       if (text.startsWith('//') || text.startsWith('*') || text.startsWith('/*')) return;
-      if (REGEX_ON_TEXT.test(text) || TEXT_REGEX_METHOD.test(text)) found.push({ file, line: i + 1, text });
+      if (REGEX_ON_TEXT.test(text) || TEXT_REGEX_METHOD.test(text) || TEXT_PART_TEST.test(text)) {
+        found.push({ file, line: i + 1, text });
+      }
     });
   }
   return found;

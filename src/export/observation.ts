@@ -2,6 +2,7 @@ import { pageTexts } from '../agent/observation-format';
 import { readStepResult } from '../agent/read-step-result';
 import type { PageReadVia } from '../agent/step-result';
 import type { AgentStep } from '../agent/types';
+import type { SearchFailure } from '../errors/run-error';
 import { domainOf } from './domain';
 
 /** A step's results as cards and the research trail show them. */
@@ -18,7 +19,10 @@ export interface TrailHit {
 export interface SearchGroup {
   query: string;
   hits: TrailHit[];
+  /** Why the query failed, in English (what the model read). */
   error?: string;
+  /** The same failure as data, for the panel and the export to word in the user's language. */
+  errorInfo?: SearchFailure;
 }
 
 export interface VisitEvidence {
@@ -52,6 +56,7 @@ export function searchGroupsOf(step: StepFields): SearchGroup[] {
       ...(h.date ? { date: h.date } : {}),
     })),
     ...(g.error ? { error: g.error } : {}),
+    ...(g.errorInfo ? { errorInfo: g.errorInfo } : {}),
   }));
 }
 

@@ -6,11 +6,13 @@ import { isWebUrl } from './domain';
 import { isoDate, mdLink, oneLine } from './markdown-text';
 import { nestHeadings } from './nest-headings';
 import { readCitedAnswer } from './records';
-import { trailToMarkdown } from './trail-markdown';
+import { trailToMarkdown, type WordError } from './trail-markdown';
 
 export interface MarkdownOptions {
   /** Append every step (query or page, with its evidence) in collapsible sections. */
   trail: boolean;
+  /** Words an error from its code in the reader's language; without it, the English recorded. */
+  wordError?: WordError;
 }
 
 /** The answer the session finished with, or the answer step of a run that has not been patched yet. */
@@ -131,6 +133,6 @@ export function sessionToMarkdown(
     }
   } else lines.push(answer?.trim() ? safe(answer.trim()) : '_No answer yet._', '');
   lines.push(...sourcesSection(cited, steps));
-  if (options.trail && steps.length > 0) lines.push(trailToMarkdown(steps), '');
+  if (options.trail && steps.length > 0) lines.push(trailToMarkdown(steps, options.wordError), '');
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -1,8 +1,9 @@
 import type { AgentStep } from '../agent/types';
+import type { RunError } from '../errors/run-error';
 import { markdownToReadableText } from '../extract/words';
 import { escapeMarkdownText } from '../security/markdown-escape';
 import { escapeHtml, mdLink, oneLine, quote } from './markdown-text';
-import { searchGroupsOf, visitEvidenceOf } from './observation';
+import { type SearchGroup, searchGroupsOf, visitEvidenceOf } from './observation';
 
 const HITS_PER_QUERY = 5;
 
@@ -21,7 +22,18 @@ function summaryLine(step: AgentStep): string {
   }
 }
 
-function body(step: AgentStep): string {
+/**
+ * Words an error from its code, in the reader's language. The export has no words of its own for
+ * errors: the panel hands in the ones it shows (src/ui/errors/).
+ */
+export type WordError = (e: RunError) => string;
+
+/** A failed query's reason: worded from its code when it has one and a wording is given. */
+function searchError(g: SearchGroup, wordError: WordError | undefined): string | undefined {
+  return g.errorInfo && wordError ? wordError(g.errorInfo) : g.error;
+}
+
+function body(step: AgentStep, wordError: WordError | undefined): string {
   const a = step.action;
   if (a.kind === 'search') {
     const groups = searchGroupsOf(step);
@@ -30,8 +42,9 @@ function body(step: AgentStep): string {
       .map((g) => {
         const hits = g.hits.slice(0, HITS_PER_QUERY).map((h) => `- ${mdLink(h.title, h.url)}`);
         const head = `**${escapeMarkdownText(oneLine(g.query))}**`;
-        const rest = g.error
-          ? [`- _${escapeMarkdownText(oneLine(g.error))}_`]
+        const error = searchError(g, wordError);
+        const rest = error
+          ? [`- _${escapeMarkdownText(oneLine(error))}_`]
           : hits.length
             ? hits
             : ['- _No results._'];
@@ -57,9 +70,10 @@ function body(step: AgentStep): string {
 }
 
 /** One collapsible section per step: its query or pages, with the evidence taken. */
-export function trailToMarkdown(steps: readonly AgentStep[]): string {
+export function trailToMarkdown(steps: readonly AgentStep[], wordError?: WordError): string {
   const sections = steps.map(
-    (s) => `<details>\n<summary>${escapeHtml(summaryLine(s))}</summary>\n\n${body(s)}\n\n</details>`,
+    (s) =>
+      `<details>\n<summary>${escapeHtml(summaryLine(s))}</summary>\n\n${body(s, wordError)}\n\n</details>`,
   );
   return ['## Research trail', '', ...sections.flatMap((s) => [s, ''])].join('\n').trimEnd();
 }

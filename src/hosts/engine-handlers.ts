@@ -1,3 +1,4 @@
+import { runError } from '../errors/run-error';
 import type { ModelLibrary } from '../llm/download/model-library';
 import { describeEngineCatalog } from '../llm/host/engine-catalog';
 import type { EngineHost } from '../llm/host/engine-host';
@@ -5,9 +6,11 @@ import { statusForSettings } from '../llm/host/engine-status';
 import { findOllama } from '../llm/host/local-servers';
 import { createServerHealth } from '../llm/host/server-health';
 import type { WebLlmAdmin } from '../llm/host/webllm-admin';
-import { OpenAiEngine } from '../llm/openai/openai-engine';
+import { unreachable } from '../llm/openai/errors';
+import { type ConnectionResult, OpenAiEngine } from '../llm/openai/openai-engine';
 import { summarizeProbe, type WebGpuProbe } from '../llm/webgpu-probe';
 import type { RoomHandlers } from '../messaging/handlers';
+import type { ConnectionTest } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { createModelHandlers } from './model-handlers';
 
@@ -32,8 +35,13 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
         return r.ok
           ? { ok: true }
           : { ok: false, message: r.message, hint: r.hint, ...(r.info ? { info: r.info } : {}) };
-      } catch {
-        return { ok: false, message: `The model server at ${baseUrl} did not answer within a few seconds.` };
+      } catch (e) {
+        // Only the health check's own deadline ends up here: a server that did not answer in time.
+        return {
+          ok: false,
+          message: `The model server at ${baseUrl} did not answer within a few seconds.`,
+          info: unreachable(baseUrl, e).info ?? runError('engine-failed', { detail: String(e) }),
+        };
       }
     },
     now: () => Date.now(),
@@ -81,14 +89,23 @@ export function createEngineHandlers(d: EngineHandlerDeps): RoomHandlers<'engine
       const r = await (await serverFor(await loadSettings())).testConnection();
       return { models: r.ok ? r.models : [] };
     },
-    'engine.test': async () => {
-      const r = await (await serverFor(await loadSettings())).testConnection();
-      return r.ok
-        ? {
-            ok: true,
-            message: `Connected: ${r.models.length} model${r.models.length === 1 ? '' : 's'}, ${Math.round(r.latencyMs)} ms.`,
-          }
-        : { ok: false, message: [r.message, r.hint].filter(Boolean).join(' ') };
-    },
+    'engine.test': async () => connectionTest(await (await serverFor(await loadSettings())).testConnection()),
   };
+}
+
+/** A connection test as data for the Options page, which words it; `message` is English, for logs. */
+export function connectionTest(r: ConnectionResult): ConnectionTest {
+  if (r.ok) {
+    const latencyMs = Math.round(r.latencyMs);
+    const n = r.models.length;
+    return {
+      ok: true,
+      message: `Connected: ${n} model${n === 1 ? '' : 's'}, ${latencyMs} ms.`,
+      models: r.models,
+      latencyMs,
+    };
+  }
+  const message = [r.message, r.hint].filter(Boolean).join(' ');
+  // A reply that was not a model list carries no code of its own: its text is all there is.
+  return { ok: false, message, info: r.info ?? runError('engine-failed', { detail: r.message }) };
 }

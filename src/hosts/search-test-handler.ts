@@ -1,7 +1,9 @@
+import { runError } from '../errors/run-error';
 import type { RoomHandlers } from '../messaging/handlers';
 import type { Settings } from '../settings/schema';
-import { secretKeyFor } from '../tools/search/catalog';
+import { providerInfo, secretKeyFor } from '../tools/search/catalog';
 import { createProvider } from '../tools/search/create-provider';
+import { failureInfo, isSearchError } from '../tools/search/errors';
 import type { ProviderDeps } from '../tools/search/types';
 
 export interface SearchTestDeps {
@@ -34,7 +36,12 @@ export function createSearchTestHandlers(d: SearchTestDeps): RoomHandlers<'searc
           count: hits.length,
         };
       } catch (e) {
-        return { ok: false, message: e instanceof Error ? e.message : String(e) };
+        const label = providerInfo(req.provider).label;
+        // The same data a failed search of a run carries, so the page words it the same way.
+        const info = isSearchError(e)
+          ? failureInfo(e, label)
+          : runError('search-unexpected', { provider: label });
+        return { ok: false, message: e instanceof Error ? e.message : String(e), info };
       }
     },
   };

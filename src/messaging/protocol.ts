@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { RunError } from '../errors/run-error';
 import type { EngineCatalog } from '../llm/host/engine-catalog';
 import type { EnginePlan, EngineStatus, StoredModelInfo } from '../llm/host/engine-status';
 import type { OllamaFound } from '../llm/host/local-servers';
@@ -137,6 +138,17 @@ export type MessageOf<R extends Room> = {
   [K in MessageType]: (typeof messages)[K]['room'] extends R ? K : never;
 }[MessageType];
 
+/**
+ * The Options page's Test buttons. A result is data the UI words (`info` for a failure); `message`
+ * is the same in English, for logs.
+ */
+export type ConnectionTest =
+  | { ok: true; message: string; models: string[]; latencyMs: number }
+  | { ok: false; message: string; info: RunError };
+export type SearchTest =
+  | { ok: true; message: string; count: number }
+  | { ok: false; message: string; info: RunError };
+
 export interface Responses {
   'router.ping': { context: 'router'; version: string; startedAt: number };
   'router.ensureEngineHost': { created: boolean };
@@ -157,7 +169,7 @@ export interface Responses {
   'engine.probe': WebGpuProbeResult;
   'engine.listCached': { modelId: string; bytes?: number }[];
   'engine.deleteCached': { deleted: boolean };
-  'engine.test': { ok: boolean; message: string };
+  'engine.test': ConnectionTest;
   'engine.models': { models: string[] };
   'engine.findLocal': { ollama: OllamaFound };
   'engine.catalog': EngineCatalog;
@@ -170,7 +182,7 @@ export interface Responses {
   };
   'engine.storedModels': { models: StoredModelInfo[]; downloading: string | null };
   'engine.deleteStored': { deleted: boolean };
-  'search.test': { ok: boolean; message: string; count?: number };
+  'search.test': SearchTest;
   'runner.start': { sessionId: string };
   'runner.stop': { stopped: boolean };
   'runner.answerNow': { accepted: boolean };

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../scripts/lib/scripted-model-server';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { focusHidden } from './helpers/focus';
 import { openPanel } from './helpers/open-panel';
@@ -143,5 +144,39 @@ describe('the side panel people prefer: the options page at 400×900', () => {
     });
     expect(await cutSelects(page)).toEqual([]);
     await page.close();
+  });
+
+  // Issue 30 finding 6: the model name was free text although the connection test listed the models.
+  it("offers the model server's models in a dropdown once Test connection reaches it", async () => {
+    const server = await startScriptedModelServer({ models: ['qwen3:4b', 'llama3.2:3b'] });
+    try {
+      const page = await b.openPage('extension/options/index.html#model');
+      await page.setViewportSize({ width: 400, height: 900 });
+      await page.getByTestId('openai-base-url').fill(server.url);
+      // Another URL than the saved one: its models are not known yet, so the name is typed.
+      expect(await page.getByTestId('openai-model').evaluate((e) => e.tagName)).toBe('INPUT');
+      await page.getByTestId('test-connection').click();
+      await expect
+        .poll(() => page.getByTestId('connection-result').textContent(), { timeout: 15_000 })
+        .toMatch(/^Settings saved\. Connected: 2 models, \d+ ms\.$/);
+      const model = page.locator('select[name=openaiModel]');
+      expect(await model.locator('option').allTextContents()).toEqual([
+        'scripted (not on this server)',
+        'qwen3:4b',
+        'llama3.2:3b',
+        'Another name…',
+      ]);
+      await model.selectOption('llama3.2:3b');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved');
+      // Read again from the server when the page opens: the saved choice is chosen in the list.
+      await page.reload();
+      await expect
+        .poll(() => page.locator('select[name=openaiModel]').inputValue(), { timeout: 15_000 })
+        .toBe('llama3.2:3b');
+      await page.close();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -84,4 +84,33 @@ describe('a stopped SearXNG on 127.0.0.1', () => {
       await b.close();
     }
   });
+
+  // The Test of the guide's search step and of Options → Search sent the provider's English message.
+  it("the guide's search test and the Options page's Test say it in Chinese too", async () => {
+    const b = await launchWithExtension({ locale: 'zh-CN' });
+    try {
+      const panel = await openPanel(b, {
+        ...fx.settings,
+        guideDone: false,
+        searchProviders: [{ id: 'searxng', enabled: true, baseUrl: searxng }],
+      });
+      const guide = panel.getByTestId('guide-search-result');
+      await expect.poll(() => guide.getAttribute('data-ok'), { timeout: 30_000 }).toBe('false');
+      const guideText = (await guide.textContent()) ?? '';
+      expect(guideText).toContain('这台电脑上的搜索服务器似乎没有运行');
+      expect(guideText).not.toMatch(/internet|not answering|fetch/i);
+
+      const options = await b.openPage('extension/options/index.html#search');
+      const row = options.locator('[data-testid=search-provider][data-provider=searxng]');
+      await row.getByTestId('provider-test').click();
+      const result = row.getByTestId('provider-test-result');
+      await expect.poll(() => result.getAttribute('data-ok'), { timeout: 30_000 }).toBe('false');
+      const text = (await result.textContent()) ?? '';
+      expect(text).toContain('这台电脑上的搜索服务器似乎没有运行');
+      expect(text).toContain('请在这台电脑上启动 SearXNG');
+      expect(text).not.toMatch(/internet|not answering|fetch/i);
+    } finally {
+      await b.close();
+    }
+  });
 });

@@ -8,6 +8,14 @@ export function originPattern(origin: string): string {
   return origin.startsWith('moz-extension:') ? 'moz-extension://*' : 'chrome-extension://*';
 }
 
+/**
+ * The same for the browser this view runs in: the panel and options pages are the extension's own
+ * pages, so their scheme is the extension's (moz-extension: in Firefox).
+ */
+export function ownOriginPattern(): string {
+  return originPattern(typeof location === 'undefined' ? '' : location.protocol);
+}
+
 /** A model that could not be loaded or asked, in words, with the exact fix where there is one. */
 export function engineWords(e: EngineFailure, t: Translate): Worded {
   switch (e.code) {

@@ -64,6 +64,6 @@ function pageWords(e: PageFailure, t: Translate): Worded {
 export function errorLine(e: RunError, t: Translate): string {
   const w = errorWords(e, t);
   if (!w.fix) return w.reason;
-  // Chinese sentences run on after their full stop; English ones take a space.
-  return w.reason.endsWith('。') ? `${w.reason}${w.fix}` : `${w.reason} ${w.fix}`;
+  // Chinese sentences run on after their full stop; English ones take a space: the language says which.
+  return t('errorReasonThenFix', [w.reason, w.fix]);
 }

@@ -29,7 +29,7 @@ function ExportBarImpl({ view, t, trailDefault }: ExportBarProps) {
   const createdAt = view.session?.createdAt ?? Date.now();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(viewToMarkdown(view, trail));
+      await navigator.clipboard.writeText(viewToMarkdown(view, trail, t));
       setMessage(t('exportCopied'));
     } catch (e) {
       setMessage(t('exportCopyFailed', e instanceof Error ? e.message : String(e)));
@@ -37,7 +37,7 @@ function ExportBarImpl({ view, t, trailDefault }: ExportBarProps) {
   };
   const download = () => {
     downloadText(
-      viewToMarkdown(view, trail),
+      viewToMarkdown(view, trail, t),
       exportFileName(view.question, createdAt, 'md'),
       'text/markdown',
     );

@@ -2,7 +2,9 @@ import type { AgentStep } from '../../agent/types';
 import { sessionToMarkdown, sessionToTrajectory, systemPromptFor } from '../../export';
 import { toJson } from '../../store/json';
 import type { SessionRecord } from '../../store/records';
+import { errorLine } from '../errors/error-words';
 import type { SessionView } from '../session/session-state';
+import type { Translate } from '../shared/translate';
 
 /** The session record as export sees it: the stored one, updated with what live events added. */
 function sessionForExport(view: SessionView, now = Date.now()): SessionRecord {
@@ -23,8 +25,9 @@ function sessionForExport(view: SessionView, now = Date.now()): SessionRecord {
   };
 }
 
-export function viewToMarkdown(view: SessionView, trail: boolean): string {
-  return sessionToMarkdown(sessionForExport(view), view.steps, { trail });
+/** The session as markdown; errors read as the panel words them, in the user's language. */
+export function viewToMarkdown(view: SessionView, trail: boolean, t: Translate): string {
+  return sessionToMarkdown(sessionForExport(view), view.steps, { trail, wordError: (e) => errorLine(e, t) });
 }
 
 export function viewToTrajectoryJson(view: SessionView): string {

@@ -1,3 +1,4 @@
+import { ownOriginPattern } from '../errors/engine-words';
 import type { UiServices } from '../shared/services';
 import type { GuideFacts } from './guide-facts';
 import { modelPlan } from './model-plan';
@@ -95,7 +96,7 @@ export function GuideModel({
             ? t('guideOllamaYesOne')
             : t('guideOllamaYes', String(ollama.models.length))
           : ollama?.state === 'refused'
-            ? t('guideOllamaRefused')
+            ? t('guideOllamaRefused', ownOriginPattern())
             : t('guideOllamaNo')}
       </p>
       <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>

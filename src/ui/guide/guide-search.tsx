@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import { runErrorOf } from '../../errors/run-error';
 import type { ProviderId } from '../../settings/provider-ids';
+import { errorLine } from '../errors/error-words';
+import { searchTestWords } from '../errors/test-words';
 import type { UiServices } from '../shared/services';
 
 /** The search providers a run will use, tested once with one query as soon as the guide shows. */
@@ -18,10 +21,15 @@ export function GuideSearch({
     if (!provider) return;
     setResult('testing');
     client.send('search.test', { provider }).then(
-      (r) => setResult({ ok: r.ok, message: r.message }),
-      (e: unknown) => setResult({ ok: false, message: e instanceof Error ? e.message : String(e) }),
+      (r) => setResult({ ok: r.ok, message: searchTestWords(r, t) }),
+      (e: unknown) => {
+        // The message itself failed (no engine host): its code, if it carries one, is worded.
+        const info = runErrorOf(e);
+        const message = info ? errorLine(info, t) : e instanceof Error ? e.message : String(e);
+        setResult({ ok: false, message });
+      },
     );
-  }, [client, provider]);
+  }, [client, provider, t]);
   useEffect(() => test(), [test]);
   if (!provider) {
     return (

@@ -13,6 +13,7 @@ export function CachedModels({ services, refreshKey }: { services: UiServices; r
     load,
     (modelId: string) => client.send('engine.deleteCached', { modelId }),
     refreshKey,
+    t,
   );
 
   return (

@@ -30,14 +30,14 @@ export function EngineLoad({
       try {
         await client.send('engine.load', {});
       } catch (e) {
-        setFailure(errorParts(e));
+        setFailure(errorParts(e, t));
       }
     });
   };
   const cancel = () => {
-    client.send('engine.unload', {}).catch((e: unknown) => setFailure(errorParts(e)));
+    client.send('engine.unload', {}).catch((e: unknown) => setFailure(errorParts(e, t)));
   };
-  const shown = failure ?? (status?.state === 'error' ? (status.error ?? null) : null);
+  const shown = failure ?? (status?.state === 'error' && status.error ? errorParts(status.error, t) : null);
 
   return (
     <div class="engine-load">

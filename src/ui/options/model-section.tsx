@@ -17,6 +17,7 @@ export function ModelSection(
     granted: Record<string, boolean>;
     onAccess: () => void;
     status: EngineStatus | null;
+    savedBaseUrl: string;
   },
 ) {
   const { settings, set, t, services, status, commit } = props;

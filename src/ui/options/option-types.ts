@@ -1,4 +1,6 @@
+import { runErrorOf } from '../../errors/run-error';
 import type { Settings } from '../../settings/schema';
+import { errorWords } from '../errors/error-words';
 import type { Translate } from '../shared/translate';
 
 export type SetSetting = <K extends keyof Settings>(key: K, value: Settings[K]) => void;
@@ -13,10 +15,20 @@ export interface SectionProps {
 /** A pending change to one secret: a new value, or null to remove it on Save. */
 export type SecretEdit = string | null;
 
-export const errorParts = (e: unknown): { message: string; hint?: string } => {
-  if (e instanceof Error) {
-    const hint = (e as Error & { hint?: unknown }).hint;
-    return { message: e.message, ...(typeof hint === 'string' && hint ? { hint } : {}) };
+/**
+ * A failure as the options page shows it: worded from its code in the user's language when it has one
+ * (an engine or search error sent across the message boundary keeps it), else the text it came with.
+ */
+export function errorParts(e: unknown, t: Translate): { message: string; hint?: string } {
+  const info = runErrorOf(e);
+  if (info) {
+    const w = errorWords(info, t);
+    return { message: w.reason, ...(w.fix ? { hint: w.fix } : {}) };
+  }
+  // An Error, or the engine status's `{ message, hint }`.
+  if (typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string') {
+    const { message, hint } = e as { message: string; hint?: unknown };
+    return { message, ...(typeof hint === 'string' && hint ? { hint } : {}) };
   }
   return { message: String(e) };
-};
+}

@@ -22,20 +22,42 @@ const profileName = (id: ProfileId, t: SectionProps['t']) =>
  * The model profile: which one runs (automatic follows the model), what it sets, and the user's
  * changes on top of it — sampling, fold and duplicate policies, and its prompt texts.
  */
-export function ProfileSection({ settings, set, t }: SectionProps) {
+export function ProfileSection(props: SectionProps) {
+  const { settings, set, t } = props;
   const modelProfile = profileForSettings(settings);
   const id = chooseProfile(settings.profile, modelProfile);
   const profile = PROFILES[id];
-  const setSampling = (key: SamplingKey, raw: string) => {
-    const { [key]: _dropped, ...rest } = settings.sampling;
-    const n = Number(raw);
-    set('sampling', raw.trim() === '' || !Number.isFinite(n) ? rest : { ...rest, [key]: n });
-  };
   const setTexts = (texts: Partial<PromptTexts>) =>
     set('promptTexts', { ...settings.promptTexts, [id]: texts });
   return (
     <fieldset data-testid="profile-section">
       <legend>{t('optionsProfile')}</legend>
+      <ProfileChoice {...props} id={id} modelProfile={modelProfile} />
+      <SamplingFields {...props} profileSampling={profile.sampling} />
+      <Policies {...props} />
+      <PromptTextsField
+        profile={id}
+        name={profileName(id, t)}
+        defaults={profile.prompts}
+        value={settings.promptTexts[id] ?? {}}
+        onChange={setTexts}
+        keys={PROMPT_TEXT_KEYS}
+        t={t}
+      />
+    </fieldset>
+  );
+}
+
+/** Which profile runs, and what the one in effect is for. */
+function ProfileChoice({
+  settings,
+  set,
+  t,
+  id,
+  modelProfile,
+}: SectionProps & { id: ProfileId; modelProfile: ProfileId }) {
+  return (
+    <>
       <label>
         {t('optionsProfileChoice')}
         <span class="small muted">{t('optionsProfileChoiceHelp')}</span>
@@ -54,25 +76,44 @@ export function ProfileSection({ settings, set, t }: SectionProps) {
       <p class="small muted" id="profile-effective" data-testid="profile-effective" data-profile={id}>
         {t(id === 'dr-venus' ? 'profileDrVenusAbout' : 'profileGeneralAbout')}
       </p>
-      <details>
-        <summary>{t('optionsSampling')}</summary>
-        <p class="small muted">{t('optionsSamplingHelp')}</p>
-        {SAMPLING.map(({ key, label, min, max, step }) => (
-          <label key={key}>
-            {t(label)}
-            <input
-              name={`sampling-${key}`}
-              type="number"
-              min={min}
-              max={max}
-              step={step}
-              value={settings.sampling[key] ?? ''}
-              placeholder={String(profile.sampling[key] ?? t('optionsSamplingUnset'))}
-              onInput={(e) => setSampling(key, e.currentTarget.value)}
-            />
-          </label>
-        ))}
-      </details>
+    </>
+  );
+}
+
+/** The user's sampling on top of the profile's, whose values show as placeholders; empty means the profile's. */
+function SamplingFields({ settings, set, t, profileSampling }: SectionProps & { profileSampling: Sampling }) {
+  const setSampling = (key: SamplingKey, raw: string) => {
+    const { [key]: _dropped, ...rest } = settings.sampling;
+    const n = Number(raw);
+    set('sampling', raw.trim() === '' || !Number.isFinite(n) ? rest : { ...rest, [key]: n });
+  };
+  return (
+    <details>
+      <summary>{t('optionsSampling')}</summary>
+      <p class="small muted">{t('optionsSamplingHelp')}</p>
+      {SAMPLING.map(({ key, label, min, max, step }) => (
+        <label key={key}>
+          {t(label)}
+          <input
+            name={`sampling-${key}`}
+            type="number"
+            min={min}
+            max={max}
+            step={step}
+            value={settings.sampling[key] ?? ''}
+            placeholder={String(profileSampling[key] ?? t('optionsSamplingUnset'))}
+            onInput={(e) => setSampling(key, e.currentTarget.value)}
+          />
+        </label>
+      ))}
+    </details>
+  );
+}
+
+/** How the loop folds old steps, words its digests, and treats a repeated call. */
+function Policies({ settings, set, t }: SectionProps) {
+  return (
+    <>
       <label>
         {t('optionsFoldPolicy')}
         <select
@@ -109,15 +150,6 @@ export function ProfileSection({ settings, set, t }: SectionProps) {
           <option value="note">{t('duplicatePolicyNote')}</option>
         </select>
       </label>
-      <PromptTextsField
-        profile={id}
-        name={profileName(id, t)}
-        defaults={profile.prompts}
-        value={settings.promptTexts[id] ?? {}}
-        onChange={setTexts}
-        keys={PROMPT_TEXT_KEYS}
-        t={t}
-      />
-    </fieldset>
+    </>
   );
 }

@@ -1,14 +1,15 @@
 import { useState } from 'preact/hooks';
+import type { SearchTest } from '../../messaging/protocol';
 import type { ProviderSetting } from '../../settings/schema';
 import { providerInfo, secretKeyFor } from '../../tools/search/catalog';
+import { searchTestWords } from '../errors/test-words';
 import type { UiServices } from '../shared/services';
+import type { Translate } from '../shared/translate';
 import { AccessWarning } from './access-warning';
 import { errorParts } from './option-types';
 import { providerOrigins } from './save-plan';
 import { SecretField } from './secret-field';
 import type { useSecrets } from './use-secrets';
-
-type TestResult = { ok: boolean; message: string; count?: number };
 
 export interface ProviderRowProps {
   provider: ProviderSetting;
@@ -25,67 +26,88 @@ export interface ProviderRowProps {
 
 /** One search provider: on/off, position, key or base URL or engine id, and a one-query test. */
 export function ProviderRow(props: ProviderRowProps) {
-  const { provider: p, index, count, services, secrets, onChange, onMove } = props;
+  const { provider: p, services } = props;
   const { t } = services;
   const info = providerInfo(p.id);
-  const key = secretKeyFor(p.id);
-  const [result, setResult] = useState<TestResult | null>(null);
-  const [testing, setTesting] = useState(false);
-
-  // Save first (the engine host builds the provider from saved settings and keys), in this click.
-  const test = () => {
-    setResult(null);
-    setTesting(true);
-    void props
-      .commit()
-      .then(async (saved) => {
-        if (saved) setResult(await services.client.send('search.test', { provider: p.id }));
-      })
-      .catch((e: unknown) => setResult({ ok: false, message: errorParts(e).message }))
-      .finally(() => setTesting(false));
-  };
-  const resultText = (r: TestResult) =>
-    r.ok && r.count !== undefined ? t('providerTestCount', String(r.count)) : r.message;
   const headingId = `provider-${p.id}`;
 
   return (
     <li class="provider" data-testid="search-provider" data-provider={p.id} aria-labelledby={headingId}>
-      <div class="row">
-        <label class="check">
-          <input
-            type="checkbox"
-            data-testid="provider-enabled"
-            checked={p.enabled}
-            onChange={(e) => onChange({ ...p, enabled: e.currentTarget.checked })}
-          />
-          <strong id={headingId}>{info.label}</strong>
-        </label>
-        <span class="spacer" />
-        <button
-          type="button"
-          data-testid="provider-up"
-          aria-label={t('providerUp', info.label)}
-          disabled={index === 0}
-          onClick={() => onMove(-1)}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          data-testid="provider-down"
-          aria-label={t('providerDown', info.label)}
-          disabled={index === count - 1}
-          onClick={() => onMove(1)}
-        >
-          ↓
-        </button>
-      </div>
+      <ProviderHead {...props} headingId={headingId} />
       <p class="small muted">
         {info.note}{' '}
         <a href={info.docsUrl} target="_blank" rel="noopener noreferrer">
           {t('providerDocs')}
         </a>
       </p>
+      <ProviderFields {...props} />
+      {p.enabled ? (
+        <AccessWarning
+          origins={providerOrigins(p)}
+          granted={props.granted}
+          services={services}
+          onAnswer={props.onAccess}
+          what={t('accessWhatSearch')}
+        />
+      ) : null}
+      <ProviderTest provider={p} services={services} commit={props.commit} />
+    </li>
+  );
+}
+
+/** The on/off checkbox with the provider's name, and the arrows that move it up or down the order. */
+function ProviderHead({
+  provider: p,
+  index,
+  count,
+  services,
+  onChange,
+  onMove,
+  headingId,
+}: ProviderRowProps & { headingId: string }) {
+  const { t } = services;
+  const { label } = providerInfo(p.id);
+  return (
+    <div class="row">
+      <label class="check">
+        <input
+          type="checkbox"
+          data-testid="provider-enabled"
+          checked={p.enabled}
+          onChange={(e) => onChange({ ...p, enabled: e.currentTarget.checked })}
+        />
+        <strong id={headingId}>{label}</strong>
+      </label>
+      <span class="spacer" />
+      <button
+        type="button"
+        data-testid="provider-up"
+        aria-label={t('providerUp', label)}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        data-testid="provider-down"
+        aria-label={t('providerDown', label)}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+      >
+        ↓
+      </button>
+    </div>
+  );
+}
+
+/** What this provider needs set: a base URL, an engine id, an API key. */
+function ProviderFields({ provider: p, services, secrets, onChange }: ProviderRowProps) {
+  const { t } = services;
+  const info = providerInfo(p.id);
+  const key = secretKeyFor(p.id);
+  return (
+    <>
       {info.needsBaseUrl ? (
         <label>
           {t('providerBaseUrl')}
@@ -119,28 +141,51 @@ export function ProviderRow(props: ProviderRowProps) {
           t={t}
         />
       ) : null}
-      {p.enabled ? (
-        <AccessWarning
-          origins={providerOrigins(p)}
-          granted={props.granted}
-          services={services}
-          onAnswer={props.onAccess}
-          what={t('accessWhatSearch')}
-        />
-      ) : null}
-      <div class="row">
-        <button type="button" data-testid="provider-test" onClick={test} disabled={testing}>
-          {t('providerTest')}
-        </button>
-        <span
-          role="status"
-          data-testid="provider-test-result"
-          data-ok={result ? String(result.ok) : undefined}
-          class={result && !result.ok ? 'small error-text' : 'small'}
-        >
-          {testing ? t('testing') : result ? resultText(result) : ''}
-        </span>
-      </div>
-    </li>
+    </>
   );
+}
+
+/** Test: saves first (the provider is built from saved settings and keys), then one query, worded. */
+function ProviderTest({
+  provider: p,
+  services,
+  commit,
+}: Pick<ProviderRowProps, 'provider' | 'services' | 'commit'>) {
+  const { t } = services;
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testing, setTesting] = useState(false);
+
+  // Saved first, in this click: commit() asks for the provider's origin before any await.
+  const test = () => {
+    setResult(null);
+    setTesting(true);
+    void commit()
+      .then(async (saved) => {
+        if (saved) setResult(resultOf(await services.client.send('search.test', { provider: p.id }), t));
+      })
+      .catch((e: unknown) => setResult({ ok: false, text: errorParts(e, t).message }))
+      .finally(() => setTesting(false));
+  };
+
+  return (
+    <div class="row">
+      <button type="button" data-testid="provider-test" onClick={test} disabled={testing}>
+        {t('providerTest')}
+      </button>
+      <span
+        role="status"
+        data-testid="provider-test-result"
+        data-ok={result ? String(result.ok) : undefined}
+        class={result && !result.ok ? 'small error-text' : 'small'}
+      >
+        {testing ? t('testing') : (result?.text ?? '')}
+      </span>
+    </div>
+  );
+}
+
+function resultOf(r: SearchTest, t: Translate): { ok: boolean; text: string } {
+  if (!r.ok) return { ok: false, text: searchTestWords(r, t) };
+  const text = r.count === 1 ? t('providerTestCountOne') : t('providerTestCount', String(r.count));
+  return { ok: true, text };
 }

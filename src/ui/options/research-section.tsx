@@ -3,10 +3,22 @@ import type { SectionProps } from './option-types';
 import { StepCapNote } from './step-cap-note';
 
 /** How a run behaves: length, depth, attempts, page summaries, and the export default. */
-export function ResearchSection({ settings, set, t }: SectionProps) {
+export function ResearchSection(props: SectionProps) {
   return (
     <fieldset id="research">
-      <legend>{t('optionsResearch')}</legend>
+      <legend>{props.t('optionsResearch')}</legend>
+      <RunLength {...props} />
+      <Attempts {...props} />
+      <SummaryAndExport {...props} />
+      <ExtractorServer {...props} />
+    </fieldset>
+  );
+}
+
+/** The step limit and how thorough a run is, with what caps the steps. */
+function RunLength({ settings, set, t }: SectionProps) {
+  return (
+    <>
       <label>
         {t('optionsStepLimit')}
         <input
@@ -33,6 +45,14 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
         </select>
       </label>
       <StepCapNote settings={settings} t={t} />
+    </>
+  );
+}
+
+/** How many attempts at one question, and how many run at once. */
+function Attempts({ settings, set, t }: SectionProps) {
+  return (
+    <>
       <label>
         {t('optionsAttempts')}
         <span class="small muted">{t('optionsAttemptsHelp')}</span>
@@ -59,6 +79,14 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
           onInput={(e) => set('parallelAttempts', Number(e.currentTarget.value))}
         />
       </label>
+    </>
+  );
+}
+
+/** How a page read is summarised, and whether an export carries the research trail. */
+function SummaryAndExport({ settings, set, t }: SectionProps) {
+  return (
+    <>
       <label>
         {t('optionsSummaryMode')}
         <span class="small muted">{t('optionsSummaryModeHelp')}</span>
@@ -84,40 +112,46 @@ export function ResearchSection({ settings, set, t }: SectionProps) {
         />
         {t('optionsExportTrail')}
       </label>
-      <details class="extractor">
-        <summary>{t('optionsExtractor')}</summary>
-        <p class="small muted">{t('optionsExtractorHelp')}</p>
-        <label>
-          {t('openaiBaseUrl')}
-          <input
-            name="extractorBaseUrl"
-            type="url"
-            placeholder="http://127.0.0.1:11434/v1"
-            value={settings.extractorBaseUrl}
-            onInput={(e) => set('extractorBaseUrl', e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {t('openaiModel')}
-          <input
-            name="extractorModel"
-            value={settings.extractorModel}
-            onInput={(e) => set('extractorModel', e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          {t('optionsExtractorWindow')}
-          <input
-            name="extractorContextWindow"
-            type="number"
-            min={2048}
-            max={262144}
-            step={1024}
-            value={settings.extractorContextWindow}
-            onInput={(e) => set('extractorContextWindow', Number(e.currentTarget.value))}
-          />
-        </label>
-      </details>
-    </fieldset>
+    </>
+  );
+}
+
+/** The summary model's own server (the "extractor"), folded away: few people set one. */
+function ExtractorServer({ settings, set, t }: SectionProps) {
+  return (
+    <details class="extractor">
+      <summary>{t('optionsExtractor')}</summary>
+      <p class="small muted">{t('optionsExtractorHelp')}</p>
+      <label>
+        {t('openaiBaseUrl')}
+        <input
+          name="extractorBaseUrl"
+          type="url"
+          placeholder="http://127.0.0.1:11434/v1"
+          value={settings.extractorBaseUrl}
+          onInput={(e) => set('extractorBaseUrl', e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        {t('openaiModel')}
+        <input
+          name="extractorModel"
+          value={settings.extractorModel}
+          onInput={(e) => set('extractorModel', e.currentTarget.value)}
+        />
+      </label>
+      <label>
+        {t('optionsExtractorWindow')}
+        <input
+          name="extractorContextWindow"
+          type="number"
+          min={2048}
+          max={262144}
+          step={1024}
+          value={settings.extractorContextWindow}
+          onInput={(e) => set('extractorContextWindow', Number(e.currentTarget.value))}
+        />
+      </label>
+    </details>
   );
 }

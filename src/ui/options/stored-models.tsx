@@ -11,6 +11,7 @@ export function StoredModels({ services, refreshKey }: { services: UiServices; r
     load,
     (folder: string) => client.send('engine.deleteStored', { folder }),
     refreshKey,
+    t,
   );
 
   return (

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Translate } from '../shared/translate';
 import { errorParts } from './option-types';
 
 /**
@@ -10,6 +11,7 @@ export function useModelList<T, K>(
   load: () => Promise<T>,
   drop: (key: K) => Promise<unknown>,
   refreshKey: string,
+  t: Translate,
 ) {
   const [list, setList] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,9 +21,9 @@ export function useModelList<T, K>(
       setList(await load());
       setError(null);
     } catch (e) {
-      setError(errorParts(e).message);
+      setError(errorParts(e, t).message);
     }
-  }, [load]);
+  }, [load, t]);
 
   useEffect(() => {
     void refresh();
@@ -31,7 +33,7 @@ export function useModelList<T, K>(
     try {
       await drop(key);
     } catch (e) {
-      setError(errorParts(e).message);
+      setError(errorParts(e, t).message);
     }
     await refresh();
   };

@@ -25,10 +25,10 @@ export function WebLlmPanel({
   const [catalogError, setCatalogError] = useState<string | null>(null);
 
   useEffect(() => {
-    client.send('engine.probe', {}).then(setProbe, (e: unknown) => setProbeError(errorParts(e).message));
+    client.send('engine.probe', {}).then(setProbe, (e: unknown) => setProbeError(errorParts(e, t).message));
     client
       .send('engine.catalog', {})
-      .then(setCatalog, (e: unknown) => setCatalogError(errorParts(e).message));
+      .then(setCatalog, (e: unknown) => setCatalogError(errorParts(e, t).message));
   }, [client]);
 
   const value = settings.webllmModel;

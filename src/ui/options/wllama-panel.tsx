@@ -62,6 +62,15 @@ export function WllamaPanel({ settings, set, t }: SectionProps) {
           />
         </label>
       )}
+      <WllamaRuntime settings={settings} set={set} t={t} />
+    </>
+  );
+}
+
+/** Where the model runs (WebGPU or the CPU) and on how many threads. */
+function WllamaRuntime({ settings, set, t }: SectionProps) {
+  return (
+    <>
       <label>
         {t('optionsWllamaBackend')}
         <select

@@ -16,8 +16,8 @@ function SessionErrorsImpl({
 }: {
   errors: readonly SessionError[];
   onOpenOptions?: ((section: string) => void) | undefined;
-  /** The engine's problem as the panel's notice above shows it in full, if it does. */
-  shownAbove?: string | undefined;
+  /** The engine's problem the panel's notice above shows in full, if it does. */
+  shownAbove?: RunError | undefined;
   t: Translate;
 }) {
   if (errors.length === 0) return null;
@@ -81,11 +81,15 @@ function sameError(a: SessionError, b: SessionError): boolean {
 /**
  * A model failure the engine notice above already spells out (the same words, then its fix): a run
  * against a model server that is down showed the same five lines twice, one box under the other.
- * The two come from the same engine error, so its text identifies it; nothing is read out of it.
+ * Both come from the engine's error as data, so its code says whether they are one failure; a code
+ * whose only parameter is a library's own text must carry the same text.
  */
-function sameAsAbove(e: SessionError, above: string | undefined): boolean {
-  return e.code === 'engine-failed' && !!above && e.message.startsWith(above.trim());
+function sameAsAbove(e: SessionError, above: RunError | undefined): boolean {
+  if (e.code !== 'engine-failed' || !e.error || !above || e.error.code !== above.code) return false;
+  return !FREE_TEXT.has(above.code) || key(e.error) === key(above);
 }
+
+const FREE_TEXT = new Set<RunError['code']>(['engine-failed', 'stored-text']);
 
 /** Memoized: the session view re-renders on every streamed frame, and these props rarely change. */
 export const SessionErrors = memo(SessionErrorsImpl);

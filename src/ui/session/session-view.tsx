@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { RunError } from '../../errors/run-error';
 import { draftAnswer } from '../answer/answer-draft';
 import { AnswerView, votesOf } from '../answer/answer-view';
 import { savedStepLimit } from '../answer/forced-note';
@@ -44,7 +45,7 @@ export function SessionView({
   /** Shown at the end of the question's first line ("+ New question"). */
   headAction?: ComponentChildren;
   /** The engine's problem, when the panel's notice above shows it in full. */
-  engineProblem?: string | undefined;
+  engineProblem?: RunError | undefined;
 }) {
   const { t, client } = services;
   const view = useSession(services, id, question);

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import type { RunError } from '../../errors/run-error';
 import type { Draft } from '../ask/draft';
 import { ImportedView } from '../session/imported-view';
 import { SessionView } from '../session/session-view';
@@ -10,7 +11,7 @@ export function CurrentView(props: {
   services: UiServices;
   current: NonNullable<Current>;
   headAction: ComponentChildren;
-  engineProblem: string | undefined;
+  engineProblem: RunError | undefined;
   openSession: (id: string) => void;
   onClose: () => void;
   onError: (error: string) => void;

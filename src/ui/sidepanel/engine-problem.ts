@@ -1,12 +1,13 @@
+import type { RunError } from '../../errors/run-error';
 import type { SystemStatus } from '../status/use-system-status';
 
 /**
- * The engine's problem in the words the engine notice shows it (ask/engine-notice.tsx), if it shows
- * one, so the session below can say "see above" instead of repeating it.
+ * The engine's problem the engine notice shows (ask/engine-notice.tsx), as data, if it shows one,
+ * so the session below can say "see above" instead of repeating it.
  */
-export function engineProblemOf(status: SystemStatus): string | undefined {
+export function engineProblemOf(status: SystemStatus): RunError | undefined {
   const engine = status.engine;
-  if (engine?.state === 'error') return engine.error?.message;
+  if (engine?.state === 'error') return engine.error?.info;
   const server = engine?.engine === 'openai' ? engine.server : undefined;
-  return server?.ok === false ? server.message : undefined;
+  return server?.ok === false ? server.info : undefined;
 }

@@ -1,4 +1,6 @@
+import type { EngineStatus } from '../../llm/host/engine-status';
 import { formatBytes } from '../../llm/progress-stats';
+import { errorWords } from '../errors/error-words';
 import type { Translate } from '../shared/translate';
 import type { Reach, SystemStatus } from './use-system-status';
 
@@ -19,6 +21,12 @@ function engineText(s: SystemStatus, t: Translate): string {
   return t('statusEngineNotLoaded');
 }
 
+/** Why the model server does not answer, worded from its code; a status from before codes, its text. */
+function ServerProblem({ server, t }: { server: NonNullable<EngineStatus['server']>; t: Translate }) {
+  const text = server.info ? errorWords(server.info, t).reason : server.message;
+  return text ? <span class="status-detail">{text}</span> : null;
+}
+
 /** The details behind the health dot: each part of Sleuth and whether it answers. */
 export function StatusLine({ status: s, t }: { status: SystemStatus; t: Translate }) {
   const engineState = s.engine?.server?.ok === false ? 'down' : (s.engine?.state ?? 'unknown');
@@ -34,9 +42,7 @@ export function StatusLine({ status: s, t }: { status: SystemStatus; t: Translat
         </li>
         <li data-testid="status-engine" data-state={engineState}>
           {t('statusEngine')}: {engineText(s, t)}
-          {s.engine?.server?.ok === false && s.engine.server.message ? (
-            <span class="status-detail">{s.engine.server.message}</span>
-          ) : null}
+          {s.engine?.server?.ok === false ? <ServerProblem server={s.engine.server} t={t} /> : null}
         </li>
         <li data-testid="status-storage">
           {t('statusStorage')}:{' '}

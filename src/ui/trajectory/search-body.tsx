@@ -1,5 +1,6 @@
 import { isWebUrl } from '../../export/domain';
 import type { SearchGroup } from '../../export/observation';
+import { errorWords } from '../errors/error-words';
 import { LineIcon } from '../shared/line-icon';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from './domain-avatar';
@@ -26,7 +27,11 @@ export function SearchBody({
       </ul>
       {groups.map((g, gi) => (
         <div class="result-group" key={`${gi}:${g.query}`}>
-          {g.error ? <p class="muted">{t('cardSearchFailed', g.error)}</p> : null}
+          {g.error ? (
+            <p class="muted">
+              {t('cardSearchFailed', g.errorInfo ? errorWords(g.errorInfo, t).reason : g.error)}
+            </p>
+          ) : null}
           {g.hits.length === 0 && !g.error ? <p class="muted">{t('cardNoResults', g.query)}</p> : null}
           <ol class="results" aria-label={t('cardResultsFor', g.query)}>
             {g.hits.slice(0, SHOWN).map((h) => (

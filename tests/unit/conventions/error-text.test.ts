@@ -39,6 +39,33 @@ describe('the UI words error codes and never parses error text', () => {
     ).toHaveLength(7);
   });
 
+  it('fails on testing an error text for a part of it, as the banner once told one failure from another', () => {
+    expect(
+      check(
+        [
+          'return e.code === "engine-failed" && e.message.startsWith(above.trim());',
+          "const offline = err?.message?.includes('internet connection');",
+          "if (hint!.endsWith('ollama serve')) return;",
+          "const chinese = w.reason.endsWith('。');",
+          "const refused = error.includes('refused');",
+        ].join('\n'),
+      ),
+    ).toHaveLength(5);
+  });
+
+  it('but not the codes, nor parts of other text', () => {
+    expect(
+      check(
+        [
+          "if (e.code.startsWith('search-')) return searchWords(e, t);",
+          "const local = url.startsWith('http://127.0.0.1');",
+          'const listed = models.includes(value);',
+          "const chosen = e.params.url.endsWith('/v1');",
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
   it('but not regexes over other text, nor comments about errors', () => {
     expect(
       check(

@@ -143,7 +143,12 @@ describe('keys', () => {
 
 describe('model server', () => {
   it('fills the URL from a preset, asks for its origin on save, and tests the connection', async () => {
-    world.handle('engine.test', () => ({ ok: true, message: 'Connected: 2 model(s), 12 ms.' }));
+    world.handle('engine.test', () => ({
+      ok: true,
+      message: 'Connected: 2 models, 12 ms.',
+      models: ['qwen3-4b', 'qwen3-8b'],
+      latencyMs: 12,
+    }));
     await open();
     const engine = q<HTMLSelectElement>(root, 'engine-select');
     if (!engine) throw new Error('no engine select');
@@ -162,7 +167,7 @@ describe('model server', () => {
     type(model, 'qwen3-4b');
     click(q(root, 'test-connection'));
     await until(
-      () => q(root, 'connection-result')?.textContent === 'Settings saved. Connected: 2 model(s), 12 ms.',
+      () => q(root, 'connection-result')?.textContent === 'Settings saved. Connected: 2 models, 12 ms.',
     );
     expect(world.permissionRequests).toEqual([['http://127.0.0.1/*']]);
     expect(world.settings).toMatchObject({

@@ -94,8 +94,12 @@ describe('search providers', () => {
   it('tests one provider after saving and shows the result count or the error', async () => {
     world.handle('search.test', (p) =>
       (p as { provider: string }).provider === 'wikipedia'
-        ? { ok: true, message: 'ok', count: 7 }
-        : { ok: false, message: 'Brave said 401: the key is wrong.' },
+        ? { ok: true, message: '7 results.', count: 7 }
+        : {
+            ok: false,
+            message: 'Brave said 401: the key is wrong.',
+            info: { code: 'search-key-rejected', params: { provider: 'Brave', status: 401 } },
+          },
     );
     await open();
     click(inRow('wikipedia', 'provider-test'));
@@ -104,7 +108,9 @@ describe('search providers', () => {
     );
     click(inRow('brave', 'provider-test'));
     await until(
-      () => inRow('brave', 'provider-test-result')?.textContent === 'Brave said 401: the key is wrong.',
+      () =>
+        inRow('brave', 'provider-test-result')?.textContent ===
+        'Brave rejected the API key (HTTP 401). Check the key in Options → Search.',
     );
     expect(sentOf('search.test')).toEqual([{ provider: 'wikipedia' }, { provider: 'brave' }]);
     expect(world.saves.length).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RunError } from '../../../../src/errors/run-error';
 import { SEARCH_FAILED_MESSAGE } from '../../../../src/errors/search-failed';
 import { sessionRunError } from '../../../../src/store/legacy-errors';
 import { SessionErrors } from '../../../../src/ui/session/session-errors';
@@ -59,14 +60,25 @@ describe('the banner of a run whose every search failed', () => {
 });
 
 // A run against a model server that is down showed the server's five lines twice: in the engine
-// notice at the top of the panel and again in the session's banner under the question.
+// notice at the top of the panel and again in the session's banner under the question. The two are
+// one failure when their codes say so; their English text is never compared.
 describe('a model failure the engine notice above already shows', () => {
   const DOWN = 'Could not reach http://127.0.0.1:9/v1 (Failed to fetch): nothing answered there.';
   const HINT = 'Start the model server (Ollama, llama.cpp, vLLM, LM Studio) or fix the base URL.';
-  const mountWith = (shownAbove?: string) => {
+  const UNREACHABLE: RunError = {
+    code: 'model-server-unreachable',
+    params: {
+      url: 'http://127.0.0.1:9/v1',
+      host: '127.0.0.1:9',
+      reach: 'loopback',
+      cause: 'unknown',
+      origin: 'chrome-extension://abc',
+    },
+  };
+  const mountWith = (shownAbove?: RunError, error: RunError = UNREACHABLE) => {
     root = mount(
       <SessionErrors
-        errors={[{ code: 'engine-failed', message: `${DOWN} ${HINT}`, fatal: true }]}
+        errors={[{ code: 'engine-failed', message: `${DOWN} ${HINT}`, fatal: true, error }]}
         shownAbove={shownAbove}
         t={tEn}
       />,
@@ -75,15 +87,26 @@ describe('a model failure the engine notice above already shows', () => {
   };
 
   it('points to it instead of repeating it', () => {
-    const text = mountWith(DOWN);
+    // The status check and the run saw the refusal differently; it is the same server down.
+    const text = mountWith({ ...UNREACHABLE, params: { ...UNREACHABLE.params, cause: 'refused' } });
     expect(text).toContain('Model failed: the reason is in the box above, with what to do.');
-    expect(text).not.toContain('Could not reach');
+    expect(text).not.toContain('is not answering');
     expect(text).toContain('then press Continue');
   });
 
   it('says it in full when the notice shows nothing, or something else', () => {
-    expect(mountWith()).toContain(`Model failed: ${DOWN} ${HINT}`);
+    expect(mountWith()).toContain('Model failed: The model server at http://127.0.0.1:9/v1 is not answering');
     unmount(root);
-    expect(mountWith('The model could not be loaded: out of memory.')).toContain(DOWN);
+    const other: RunError = {
+      code: 'model-load-failed',
+      params: { model: 'qwen3', cause: 'out-of-memory' },
+    };
+    expect(mountWith(other)).toContain('is not answering');
+    unmount(root);
+    // A library's own text is one failure only when it is the same text.
+    const failed = (detail: string): RunError => ({ code: 'engine-failed', params: { detail } });
+    expect(mountWith(failed('out of memory'), failed('device lost'))).toContain('device lost');
+    unmount(root);
+    expect(mountWith(failed('device lost'), failed('device lost'))).toContain('the box above');
   });
 });
