@@ -74,11 +74,25 @@ describe('a model failure the engine notice above already shows', () => {
     return q(root, 'error-banner')?.textContent ?? '';
   };
 
-  it('points to it instead of repeating it', () => {
-    const text = mountWith(DOWN);
-    expect(text).toContain('Model failed: the reason is in the box above, with what to do.');
+  it('leaves it to that box: one box for one failure', () => {
+    expect(mountWith(DOWN)).toBe('');
+    expect(q(root, 'error-banner')).toBeNull();
+  });
+
+  it('still says the other problems of the run', () => {
+    root = mount(
+      <SessionErrors
+        errors={[
+          { code: 'engine-failed', message: `${DOWN} ${HINT}`, fatal: true },
+          { code: 'tool-failed', message: 'The page could not be read.', fatal: false },
+        ]}
+        shownAbove={DOWN}
+        t={tEn}
+      />,
+    );
+    const text = q(root, 'error-banner')?.textContent ?? '';
+    expect(text).toContain('The page could not be read.');
     expect(text).not.toContain('Could not reach');
-    expect(text).toContain('then press Continue');
   });
 
   it('says it in full when the notice shows nothing, or something else', () => {
