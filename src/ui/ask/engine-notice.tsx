@@ -4,6 +4,7 @@ import { errorWords } from '../errors/error-words';
 import type { UiServices } from '../shared/services';
 import type { SystemStatus } from '../status/use-system-status';
 import { ModelProgress } from './model-progress';
+import { PlanError } from './plan-error';
 import { PlanSummary } from './plan-summary';
 import type { PlanState } from './use-engine-plan';
 import type { ModelSource } from './use-model-source';
@@ -134,7 +135,7 @@ function EngineError({
 /** A model not loaded yet: what a load would fetch (unless the guide below says it) and a button to load. */
 function NotLoaded({
   engine,
-  plan: { plan, error: planError, hint: planHint, busy: planBusy },
+  plan: planState,
   services,
   onLoad,
   guideOpen,
@@ -146,6 +147,7 @@ function NotLoaded({
   guideOpen: boolean;
 }) {
   const { t } = services;
+  const { plan, busy: planBusy } = planState;
   const named = plan && !guideOpen;
   return (
     <div
@@ -159,12 +161,8 @@ function NotLoaded({
           : t('noticeNotLoaded')}
       </p>
       {named ? <PlanSummary plan={plan} t={t} /> : null}
-      {planError ? (
-        <div data-testid="plan-error">
-          <p class="small note">{t('planError', planError)}</p>
-          {planHint ? <p class="small">{planHint}</p> : null}
-        </div>
-      ) : null}
+      {/* The guide below says it under the model it names: one answer to "which model?". */}
+      {guideOpen ? null : <PlanError plan={planState} t={t} />}
       <div class="banner-actions">
         <button type="button" data-testid="load-model" onClick={onLoad}>
           {named && plan.downloadBytes

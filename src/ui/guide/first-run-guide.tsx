@@ -30,7 +30,7 @@ export function FirstRunGuide({
   const { settings } = model;
   const machine = useMachineFacts(services, settings?.engine);
   const facts: GuideFacts | null =
-    machine && settings ? { ...machine, settings, plan: model.plan.plan } : null;
+    machine && settings ? { ...machine, settings, plan: model.plan.plan, planProblem: model.plan } : null;
   const done = async () => {
     const s = await services.settings.load();
     await services.settings.save({ ...s, guideDone: true });
@@ -39,7 +39,14 @@ export function FirstRunGuide({
   const providers = settings?.searchProviders.filter((p) => p.enabled) ?? [];
   return (
     <section class="guide" data-testid="first-run-guide" aria-labelledby="guide-title">
-      <h2 id="guide-title">{t('guideTitle')}</h2>
+      {/* "Got it" beside the title, not in a row of its own under the steps: the guide leaves the
+          question box and Research on the first screen at 400×900. */}
+      <div class="guide-head">
+        <h2 id="guide-title">{t('guideTitle')}</h2>
+        <button type="button" data-testid="guide-done" onClick={() => void done()}>
+          {t('guideDone')}
+        </button>
+      </div>
       <ol>
         <li data-testid="guide-model">
           <strong>{t('guideModelStep')}</strong>
@@ -65,11 +72,6 @@ export function FirstRunGuide({
           <p>{t('guideAskText')}</p>
         </li>
       </ol>
-      <div class="banner-actions">
-        <button type="button" data-testid="guide-done" onClick={() => void done()}>
-          {t('guideDone')}
-        </button>
-      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { ALL_SITES } from '../ask/permission-gate';
+import { PlanError } from '../ask/plan-error';
 import type { UiServices } from '../shared/services';
 import type { Translate } from '../shared/translate';
 import type { GuideFacts } from './guide-facts';
@@ -53,6 +54,7 @@ export function GuideModel({
         {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
         {t('sentenceEnd')}
       </p>
+      {facts.planProblem ? <PlanError plan={facts.planProblem} t={t} /> : null}
       {reason ? (
         <p class="muted" data-testid="plan-reason">
           {reason}
