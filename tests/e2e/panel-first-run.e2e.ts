@@ -160,6 +160,19 @@ describe('the side panel people prefer: the first run', () => {
     await writeSettings(panel, { ...fx.settings, guideDone: true });
     await panel.reload();
   });
+
+  it('a model server that is down: one red box says so, not one above and one under the question', async () => {
+    // Nothing listens on port 9: the run's first model turn fails, and the status check says why.
+    await writeSettings(panel, { ...fx.settings, openaiBaseUrl: 'http://127.0.0.1:9/v1', guideDone: true });
+    await panel.reload();
+    await panel.getByTestId('question').fill('What are the four golden signals of monitoring?');
+    await panel.getByTestId('start').click();
+    await panel.locator('.session[data-status=error]').waitFor({ timeout: 30_000 });
+    await panel.getByTestId('engine-error').waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.locator('.banner.error:visible').count()).toBe(1);
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+    await panel.reload();
+  });
 });
 
 const OLLAMA_MODEL = 'qwen3:4b';
