@@ -8,7 +8,13 @@ import { modelPickerShown } from './helpers/model-picker';
 import { openPanel } from './helpers/open-panel';
 import { markedLineLefts } from './helpers/panel-measure';
 import { shot } from './helpers/panel-shot';
-import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
 
 // The side panel people prefer (issue 14), before the first question: the header and the guide.
 describe('the side panel people prefer: the first run', () => {
@@ -159,6 +165,28 @@ describe('the side panel people prefer: the first run', () => {
     await expect.poll(() => guide.count()).toBe(0);
     await writeSettings(panel, { ...fx.settings, guideDone: true });
     await panel.reload();
+  });
+
+  it('when a run ends with its answer, the header stays in view above it', async () => {
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      toolCallTurn('visit', { url: [fx.pageUrl], goal: 'Which coverage library works with Mocha?' }),
+      answerTurn(PAGE_SENTENCE),
+    ]);
+    // A short window, so the finished session is taller than it and the page can scroll.
+    await panel.setViewportSize({ width: 400, height: 450 });
+    await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
+    await panel.getByTestId('start').click();
+    await panel.locator('.session[data-status=done]').waitFor({ timeout: 60_000 });
+    await panel.getByTestId('answer-section').waitFor({ timeout: 15_000 });
+    // The scroll comes in the render that shows the answer; a frame later it has happened.
+    await panel.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    const header = await panel.locator('.panel-header').boundingBox();
+    const answer = await panel.getByTestId('answer-section').boundingBox();
+    await panel.setViewportSize({ width: 400, height: 900 });
+    // Aligning the session with the window's top scrolled the status, tabs and Options out of view.
+    expect(header && header.y >= 0, JSON.stringify(header)).toBe(true);
+    expect(answer && answer.y < 450, JSON.stringify(answer)).toBe(true);
   });
 
   it('a model server that is down: one red box says so, not one above and one under the question', async () => {
