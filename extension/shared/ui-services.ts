@@ -8,7 +8,8 @@ import { watchIntents } from '../../src/platform/intents';
 import { hasOrigins, requestOrigins } from '../../src/platform/permissions';
 import { openOptionsAt, openOptionsPage, portTransport, runtimeTransport } from '../../src/platform/runtime';
 import { storageEstimate } from '../../src/platform/storage-estimate';
-import { openStore } from '../../src/store';
+import { parseSettings, type Settings } from '../../src/settings/schema';
+import { openStore, type Store } from '../../src/store';
 import { loadSettings, saveSettings } from '../../src/store/settings-store';
 import type { UiServices } from '../../src/ui/shared/services';
 import { OFFSCREEN_ROOMS } from './offscreen-rooms';
@@ -30,10 +31,7 @@ export function createUiServices(): UiServices {
       });
       return () => live.close();
     },
-    settings: {
-      load: async () => loadSettings((await store).settings),
-      save: async (s) => saveSettings((await store).settings, s),
-    },
+    settings: watchedSettings(store),
     storage: { estimate: storageEstimate },
     store,
     watchIntents,
@@ -41,5 +39,31 @@ export function createUiServices(): UiServices {
     openOptions: (section) => void (section ? openOptionsAt(section) : openOptionsPage()),
     permissions: { has: hasOrigins, request: requestOrigins },
     incognito: { allowed: incognitoAllowed, openDetails: () => void openExtensionDetails() },
+  };
+}
+
+/**
+ * The settings store, telling every watcher of each save: views in this page at once, other pages of
+ * the extension (options, panel) through a BroadcastChannel, which reaches the same origin only.
+ */
+function watchedSettings(store: Promise<Store>): UiServices['settings'] {
+  const watchers = new Set<(s: Settings) => void>();
+  const tell = (s: Settings) => {
+    for (const w of watchers) w(s);
+  };
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('sleuth-settings') : null;
+  // What another page posts is read like a stored record: through the schema.
+  channel?.addEventListener('message', (e: MessageEvent<unknown>) => tell(parseSettings(e.data)));
+  return {
+    load: async () => loadSettings((await store).settings),
+    save: async (s) => {
+      await saveSettings((await store).settings, s);
+      tell(s);
+      channel?.postMessage(s);
+    },
+    watch(onChange) {
+      watchers.add(onChange);
+      return () => watchers.delete(onChange);
+    },
   };
 }

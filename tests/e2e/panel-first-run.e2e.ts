@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
@@ -7,22 +8,58 @@ import { modelPickerShown } from './helpers/model-picker';
 import { openPanel } from './helpers/open-panel';
 import { markedLineLefts } from './helpers/panel-measure';
 import { shot } from './helpers/panel-shot';
-import { type ResearchFixture, startResearchFixture } from './helpers/research-fixture';
+import {
+  answerTurn,
+  PAGE_SENTENCE,
+  type ResearchFixture,
+  startResearchFixture,
+  toolCallTurn,
+} from './helpers/research-fixture';
 
 // The side panel people prefer (issue 14), before the first question: the header and the guide.
 describe('the side panel people prefer: the first run', () => {
   let b: ExtensionBrowser;
   let fx: ResearchFixture;
   let panel: Page;
+  let ollama: Server;
 
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 8, chunkDelayMs: 12 });
+    ollama = await startOllamaImitation();
     b = await launchWithExtension();
     panel = await openPanel(b);
   });
   afterAll(async () => {
     await b?.close();
     await fx?.close();
+    await new Promise((r) => ollama?.close(r));
+  });
+
+  it('on a fresh profile, the question box and Research fit the first screen under the guide', async () => {
+    const guide = panel.getByTestId('first-run-guide');
+    await guide.waitFor({ timeout: 15_000 });
+    await panel.getByTestId('guide-use-ollama').waitFor({ timeout: 15_000 });
+    await panel.getByTestId('guide-search-result').waitFor({ timeout: 15_000 });
+    // Nothing scrolled: what a user sees first.
+    expect(await panel.evaluate(() => window.scrollY)).toBe(0);
+    await shot(panel, 'panel-first-run-fresh');
+    for (const id of ['question', 'start']) {
+      const box = await panel.getByTestId(id).boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= 900, `${id}: ${JSON.stringify(box)}`).toBe(true);
+    }
+  });
+
+  it('after "Use Ollama" in the guide, the picker names the Ollama model at once, without a reload', async () => {
+    const picker = panel.getByTestId('model-picker');
+    const chosen = () => picker.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+    expect(await chosen()).not.toContain(OLLAMA_MODEL);
+    await panel.getByTestId('guide-use-ollama').click();
+    // One answer to "which model?": the picker and the guide say the same, and say it now.
+    await expect.poll(chosen, { timeout: 5_000 }).toBe(OLLAMA_MODEL);
+    await expect
+      .poll(() => panel.getByTestId('guide-model-name').textContent(), { timeout: 5_000 })
+      .toBe(OLLAMA_MODEL);
+    await shot(panel, 'panel-first-run-ollama');
   });
 
   it('the header stays on one line at 400 px whatever the health dot says, in every shipped locale', async () => {
@@ -129,4 +166,63 @@ describe('the side panel people prefer: the first run', () => {
     await writeSettings(panel, { ...fx.settings, guideDone: true });
     await panel.reload();
   });
+
+  it('when a run ends with its answer, the header stays in view above it', async () => {
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['frontend javascript code coverage'] }),
+      toolCallTurn('visit', { url: [fx.pageUrl], goal: 'Which coverage library works with Mocha?' }),
+      answerTurn(PAGE_SENTENCE),
+    ]);
+    // A short window, so the finished session is taller than it and the page can scroll.
+    await panel.setViewportSize({ width: 400, height: 450 });
+    await panel.getByTestId('question').fill('Which JavaScript coverage library works with Mocha?');
+    await panel.getByTestId('start').click();
+    await panel.locator('.session[data-status=done]').waitFor({ timeout: 60_000 });
+    await panel.getByTestId('answer-section').waitFor({ timeout: 15_000 });
+    // The scroll comes in the render that shows the answer; a frame later it has happened.
+    await panel.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+    const header = await panel.locator('.panel-header').boundingBox();
+    const answer = await panel.getByTestId('answer-section').boundingBox();
+    await panel.setViewportSize({ width: 400, height: 900 });
+    // Aligning the session with the window's top scrolled the status, tabs and Options out of view.
+    expect(header && header.y >= 0, JSON.stringify(header)).toBe(true);
+    expect(answer && answer.y < 450, JSON.stringify(answer)).toBe(true);
+  });
+
+  it('a model server that is down: one red box says so, not one above and one under the question', async () => {
+    // Nothing listens on port 9: the run's first model turn fails, and the status check says why.
+    await writeSettings(panel, { ...fx.settings, openaiBaseUrl: 'http://127.0.0.1:9/v1', guideDone: true });
+    await panel.reload();
+    await panel.getByTestId('question').fill('What are the four golden signals of monitoring?');
+    await panel.getByTestId('start').click();
+    await panel.locator('.session[data-status=error]').waitFor({ timeout: 30_000 });
+    await panel.getByTestId('engine-error').waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.locator('.banner.error:visible').count()).toBe(1);
+    await writeSettings(panel, { ...fx.settings, guideDone: true });
+    await panel.reload();
+  });
 });
+
+const OLLAMA_MODEL = 'qwen3:4b';
+
+/**
+ * Ollama as the guide finds it, on its own port: GET /api/tags lists one model, /v1/models the same
+ * (the picker asks a model server for its models). Nothing here answers a chat.
+ */
+async function startOllamaImitation(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const body =
+      req.url === '/api/tags'
+        ? { models: [{ name: OLLAMA_MODEL }] }
+        : req.url === '/v1/models'
+          ? { object: 'list', data: [{ id: OLLAMA_MODEL, object: 'model' }] }
+          : null;
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: 'not found' }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(11434, '127.0.0.1', () => resolve());
+  });
+  return server;
+}

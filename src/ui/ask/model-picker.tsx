@@ -5,7 +5,7 @@ import { ggufModelName } from '../../llm/wllama/gguf-catalog';
 import type { Settings } from '../../settings/schema';
 import { plannedModel } from '../guide/model-plan';
 import type { UiServices } from '../shared/services';
-import { useEnginePlan } from './use-engine-plan';
+import type { ModelSource } from './use-model-source';
 
 interface Choice {
   value: string;
@@ -44,12 +44,16 @@ export function modelChoices(
   const value = s.webllmModel.trim();
   // Under the "auto" engine the host may pick DR-Venus as a GGUF where web-llm cannot run; the
   // picker then said "Auto: Qwen3-…" beside a guide naming DR-Venus.
-  const auto = (s.engine === 'auto' ? autoPlan : undefined) ?? catalog?.recommended;
+  // Before the host's plan arrives, Auto names nothing: the catalog's WebGPU pick said
+  // "Auto: Qwen3-0.6B…" beside a guide saying the model was not known yet.
+  const auto = s.engine === 'auto' ? autoPlan : catalog?.recommended;
   const choices: Choice[] = [
     // The short form fits the picker's line; the whole one is on hover.
     auto
       ? { value: '', label: t('pickerAuto', auto), title: t('modelAutoWith', auto) }
-      : { value: '', label: t('modelAuto') },
+      : s.engine === 'auto'
+        ? { value: '', label: t('pickerAutoUndecided') }
+        : { value: '', label: t('modelAuto') },
     ...(catalog?.webllm ?? []).map((m) => ({
       value: m.id,
       label: t('pickerDownload', [m.id, formatBytes(m.approxDownloadBytes)]),
@@ -66,19 +70,19 @@ export function modelChoices(
  * Picks the model from the panel, among those the chosen engine offers; other engines and their
  * details are in Options → Model. Saving resets the model status (a new model is not loaded yet).
  */
-export function ModelPicker({ services, onChanged }: { services: UiServices; onChanged: () => void }) {
+export function ModelPicker({
+  services,
+  model,
+  onChanged,
+}: {
+  services: UiServices;
+  model: ModelSource;
+  onChanged: () => void;
+}) {
   const { t, client } = services;
-  const [settings, setSettings] = useState<Settings | null>(null);
+  const { settings } = model;
   const [catalog, setCatalog] = useState<EngineCatalog | null>(null);
   const [serverModels, setServerModels] = useState<string[]>([]);
-
-  useEffect(() => {
-    const load = () => services.settings.load().then(setSettings, () => undefined);
-    void load();
-    // Settings change in the options page; pick them up when the user comes back to the panel.
-    window.addEventListener('focus', load);
-    return () => window.removeEventListener('focus', load);
-  }, [services]);
   const engine = settings?.engine;
   useEffect(() => {
     if (!engine) return;
@@ -90,17 +94,18 @@ export function ModelPicker({ services, onChanged }: { services: UiServices; onC
     } else client.send('engine.catalog', {}).then(setCatalog, () => undefined);
   }, [client, engine]);
 
-  const { plan } = useEnginePlan(services, {
-    enabled: engine === 'auto',
-    refreshKey: JSON.stringify(settings),
-  });
   if (!settings) return null;
-  const { field, value, choices } = modelChoices(settings, catalog, serverModels, t, plannedModel(plan));
+  const { field, value, choices } = modelChoices(
+    settings,
+    catalog,
+    serverModels,
+    t,
+    plannedModel(model.plan.plan),
+  );
   if (choices.length === 0) return null;
+  // Saved settings reach this picker (and the guide and notice) through the model source.
   const pick = async (next: string) => {
-    const saved = { ...(await services.settings.load()), [field]: next };
-    await services.settings.save(saved);
-    setSettings(saved);
+    await services.settings.save({ ...(await services.settings.load()), [field]: next });
     onChanged();
   };
   const chosen = choices.find((c) => c.value === value);

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { UiServices } from '../shared/services';
 
-const ALL_SITES = ['<all_urls>'];
+/** What a run needs: pages are read in tabs, and a model server on this computer is one of the sites. */
+export const ALL_SITES = ['<all_urls>'];
 
 /**
  * Whether a run may start without first asking for access to all sites. Satisfied when

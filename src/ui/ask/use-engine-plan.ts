@@ -9,6 +9,8 @@ export interface PlanState {
   /** What to do about `error`, when the engine host says. */
   hint?: string;
   busy: boolean;
+  /** The key (settings and refresh key) this answer was asked for. */
+  for?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function useEnginePlan(
     setState((s) => ({ ...s, busy: true }));
     const timer = setTimeout(() => {
       services.client.send('engine.plan', opts.settings ? { settings: opts.settings } : {}).then(
-        (plan) => live && setState({ plan, error: null, busy: false }),
+        (plan) => live && setState({ plan, error: null, busy: false, for: key }),
         (e: unknown) => {
           if (!live) return;
           const hint = e instanceof Error && 'hint' in e && typeof e.hint === 'string' ? e.hint : undefined;
@@ -39,6 +41,7 @@ export function useEnginePlan(
             error: e instanceof Error ? e.message : String(e),
             ...(hint ? { hint } : {}),
             busy: false,
+            for: key,
           });
         },
       );

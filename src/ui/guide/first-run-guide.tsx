@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { EngineCatalog } from '../../llm/host/engine-catalog';
+import type { OllamaFound } from '../../llm/host/local-servers';
+import type { WebGpuProbeResult } from '../../llm/webgpu-probe';
 import { providerInfo } from '../../tools/search/catalog';
+import type { ModelSource } from '../ask/use-model-source';
 import type { UiServices } from '../shared/services';
 import type { GuideFacts } from './guide-facts';
 import { GuideIncognito } from './guide-incognito';
@@ -12,62 +16,42 @@ import { GuideSearch } from './guide-search';
  */
 export function FirstRunGuide({
   services,
+  model,
   onDone,
   onSettingsChanged,
 }: {
   services: UiServices;
+  /** The settings and plan the picker and the notice show too: a switch here shows there at once. */
+  model: ModelSource;
   onDone: () => void;
   onSettingsChanged: () => void;
 }) {
-  const { t, client } = services;
-  const [facts, setFacts] = useState<GuideFacts | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    const soft = <T,>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
-    void (async () => {
-      const settings = await services.settings.load();
-      const [probe, ollama, catalog, cached, plan] = await Promise.all([
-        soft(client.send('engine.probe', {})),
-        soft(client.send('engine.findLocal', {})),
-        settings.engine === 'openai' ? null : soft(client.send('engine.catalog', {})),
-        settings.engine === 'web-llm' ? soft(client.send('engine.listCached', {})) : null,
-        soft(client.send('engine.plan', {})),
-      ]);
-      if (!live) return;
-      setFacts({
-        settings,
-        probe,
-        ollama: ollama?.ollama ?? null,
-        catalog,
-        cached: (cached ?? []).map((c) => c.modelId),
-        plan,
-      });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [services, client, version]);
-
-  const changed = () => {
-    setVersion((n) => n + 1);
-    onSettingsChanged();
-  };
+  const { t } = services;
+  const { settings } = model;
+  const machine = useMachineFacts(services, settings?.engine);
+  const facts: GuideFacts | null =
+    machine && settings ? { ...machine, settings, plan: model.plan.plan, planProblem: model.plan } : null;
   const done = async () => {
     const s = await services.settings.load();
     await services.settings.save({ ...s, guideDone: true });
     onDone();
   };
-  const providers = facts?.settings.searchProviders.filter((p) => p.enabled) ?? [];
+  const providers = settings?.searchProviders.filter((p) => p.enabled) ?? [];
   return (
     <section class="guide" data-testid="first-run-guide" aria-labelledby="guide-title">
-      <h2 id="guide-title">{t('guideTitle')}</h2>
+      {/* "Got it" beside the title, not in a row of its own under the steps: the guide leaves the
+          question box and Research on the first screen at 400×900. */}
+      <div class="guide-head">
+        <h2 id="guide-title">{t('guideTitle')}</h2>
+        <button type="button" data-testid="guide-done" onClick={() => void done()}>
+          {t('guideDone')}
+        </button>
+      </div>
       <ol>
         <li data-testid="guide-model">
           <strong>{t('guideModelStep')}</strong>
           {facts ? (
-            <GuideModel facts={facts} services={services} onChanged={changed} />
+            <GuideModel facts={facts} services={services} onChanged={onSettingsChanged} />
           ) : (
             <p>{t('loading')}</p>
           )}
@@ -88,11 +72,44 @@ export function FirstRunGuide({
           <p>{t('guideAskText')}</p>
         </li>
       </ol>
-      <div class="banner-actions">
-        <button type="button" data-testid="guide-done" onClick={() => void done()}>
-          {t('guideDone')}
-        </button>
-      </div>
     </section>
   );
+}
+
+type MachineFacts = Omit<GuideFacts, 'settings' | 'plan'>;
+
+/**
+ * What this machine offers: WebGPU, a local Ollama, the engine's catalog and the models it stores
+ * (asked again when the engine changes). Each question that fails leaves its fact unknown.
+ */
+function useMachineFacts(services: UiServices, engine: string | undefined): MachineFacts | null {
+  const { client } = services;
+  const [facts, setFacts] = useState<MachineFacts | null>(null);
+  useEffect(() => {
+    if (!engine) return;
+    let live = true;
+    const soft = <T,>(p: Promise<T>): Promise<T | null> => p.catch(() => null);
+    void Promise.all([
+      soft(client.send('engine.probe', {})),
+      soft(client.send('engine.findLocal', {})),
+      engine === 'openai' ? null : soft(client.send('engine.catalog', {})),
+      engine === 'web-llm' ? soft(client.send('engine.listCached', {})) : null,
+    ]).then(([probe, ollama, catalog, cached]) => {
+      if (!live) return;
+      setFacts(machineFacts(probe, ollama?.ollama ?? null, catalog, cached ?? []));
+    });
+    return () => {
+      live = false;
+    };
+  }, [client, engine]);
+  return facts;
+}
+
+function machineFacts(
+  probe: WebGpuProbeResult | null,
+  ollama: OllamaFound | null,
+  catalog: EngineCatalog | null,
+  cached: readonly { modelId: string }[],
+): MachineFacts {
+  return { probe, ollama, catalog, cached: cached.map((c) => c.modelId) };
 }

@@ -1,9 +1,10 @@
+import { ALL_SITES } from '../ask/permission-gate';
+import { PlanError } from '../ask/plan-error';
 import { ownOriginPattern } from '../errors/engine-words';
 import type { UiServices } from '../shared/services';
+import type { Translate } from '../shared/translate';
 import type { GuideFacts } from './guide-facts';
 import { modelPlan } from './model-plan';
-
-const OLLAMA_ACCESS = ['http://127.0.0.1/*'];
 
 /**
  * A download size ("324 MB") kept on one line: a line that ended "· 324" left "MB download" to the
@@ -38,42 +39,94 @@ export function GuideModel({
   onChanged: () => void;
 }) {
   const { t } = services;
-  const { settings, probe, ollama, catalog, cached } = facts;
-  const plan = modelPlan(settings, catalog, cached, t, facts.plan);
+  const { settings, ollama } = facts;
+  const plan = modelPlan(settings, facts.catalog, facts.cached, t, facts.plan);
+  // A model server's plan explains nothing about this machine: its reasons are not shown.
+  const local = facts.plan && facts.plan.engine !== 'openai' ? facts.plan : null;
+  const reason = local?.reason || '';
+  const backendReason = (local?.threads && local.backendReason) || '';
+  const offer = ollama?.state === 'running' && settings.engine !== 'openai' ? ollama.models[0] : undefined;
+  return (
+    <>
+      <GuideMachine facts={facts} t={t} quiet={!!(reason || backendReason)} />
+      <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>
+        {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
+        {plan.cost ? <> · {sizeOnOneLine(plan.cost)}</> : ''}
+        {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
+        {t('sentenceEnd')}
+      </p>
+      {facts.planProblem ? <PlanError plan={facts.planProblem} t={t} /> : null}
+      {reason ? (
+        <p class="muted" data-testid="plan-reason">
+          {reason}
+        </p>
+      ) : null}
+      {backendReason ? (
+        <p class="muted" data-testid="plan-backend">
+          {backendReason}
+        </p>
+      ) : null}
+      <div class="banner-actions">
+        {offer ? (
+          <button
+            type="button"
+            data-testid="guide-use-ollama"
+            onClick={() => switchToOllama(services, facts, offer, onChanged)}
+          >
+            {t('guideUseOllama', offer)}
+          </button>
+        ) : null}
+        <button type="button" class="link" onClick={() => services.openOptions('model')}>
+          {t('guideChangeModel')}
+        </button>
+      </div>
+      {offer && !settings.allowLoopback ? (
+        <p class="small muted" data-testid="guide-ollama-access">
+          {t('guideOllamaAccess')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Switches to the Ollama found here. The one prompt of this path comes first thing in the click
+ * (Chrome only prompts during a user gesture) and asks for what a run needs, all sites, 127.0.0.1
+ * among them: asking for 127.0.0.1 here and for all sites at the first run prompted twice. The
+ * developer loopback setting stands for that access, as at the permission gate. The settings change
+ * whatever the answer: a refusal is met again, and explained, at the gate.
+ */
+function switchToOllama(services: UiServices, facts: GuideFacts, model: string, onChanged: () => void) {
+  if (!facts.settings.allowLoopback) void services.permissions.request(ALL_SITES).catch(() => false);
+  const baseUrl = facts.ollama?.state === 'running' ? facts.ollama.baseUrl : undefined;
+  void (async () => {
+    const s = await services.settings.load();
+    await services.settings.save({
+      ...s,
+      engine: 'openai',
+      openaiBaseUrl: baseUrl ?? s.openaiBaseUrl,
+      openaiModel: model,
+    });
+    onChanged();
+  })();
+}
+
+/** The WebGPU and Ollama lines, each with its mark. */
+function GuideMachine({ facts, t, quiet }: { facts: GuideFacts; t: Translate; quiet: boolean }) {
+  const { probe, ollama } = facts;
   const gpu = probe?.available
     ? t(
         'guideWebGpuYes',
         [probe.vendor, probe.architecture].filter(Boolean).join(' ') || t('probeUnknownGpu'),
       )
     : t('guideWebGpuNo');
-  // A model server's plan explains nothing about this machine: its reasons are not shown.
-  const local = facts.plan && facts.plan.engine !== 'openai' ? facts.plan : null;
-  const reason = local?.reason || '';
-  const backendReason = (local?.threads && local.backendReason) || '';
   // On a software adapter the engine's own line says what that means for it (web-llm: "Software
   // WebGPU … is very slow, so Sleuth uses the smallest model"; wllama runs on the CPU instead): the
   // WebGPU line then leaves it out, or the guide said "very slow" twice.
   const software =
     probe?.available &&
-    !reason &&
-    !backendReason &&
+    !quiet &&
     /swiftshader|llvmpipe|software/i.test(`${probe.vendor} ${probe.architecture}`);
-  const useOllama = (model: string) => {
-    // Asked first thing in the click: Chrome only prompts during a user gesture.
-    void services.permissions
-      .request(OLLAMA_ACCESS)
-      .catch(() => false)
-      .then(async () => {
-        const s = await services.settings.load();
-        await services.settings.save({
-          ...s,
-          engine: 'openai',
-          openaiBaseUrl: ollama?.state === 'running' ? ollama.baseUrl : s.openaiBaseUrl,
-          openaiModel: model,
-        });
-        onChanged();
-      });
-  };
   const ollamaMark =
     OLLAMA_MARK[ollama?.state === 'running' || ollama?.state === 'refused' ? ollama.state : 'none'];
   return (
@@ -99,36 +152,6 @@ export function GuideModel({
             ? t('guideOllamaRefused', ownOriginPattern())
             : t('guideOllamaNo')}
       </p>
-      <p data-testid="guide-plan" data-profile={facts.plan?.profile ?? ''}>
-        {t('guideWillUse')} <strong data-testid="guide-model-name">{plan.name}</strong>
-        {plan.cost ? <> · {sizeOnOneLine(plan.cost)}</> : ''}
-        {/* One sentence, whichever model and cost it names: it ends as the guide's others do. */}
-        {t('sentenceEnd')}
-      </p>
-      {reason ? (
-        <p class="muted" data-testid="plan-reason">
-          {reason}
-        </p>
-      ) : null}
-      {backendReason ? (
-        <p class="muted" data-testid="plan-backend">
-          {backendReason}
-        </p>
-      ) : null}
-      <div class="banner-actions">
-        {ollama?.state === 'running' && ollama.models[0] && settings.engine !== 'openai' ? (
-          <button
-            type="button"
-            data-testid="guide-use-ollama"
-            onClick={() => useOllama(ollama.models[0] ?? '')}
-          >
-            {t('guideUseOllama', ollama.models[0])}
-          </button>
-        ) : null}
-        <button type="button" class="link" onClick={() => services.openOptions('model')}>
-          {t('guideChangeModel')}
-        </button>
-      </div>
     </>
   );
 }

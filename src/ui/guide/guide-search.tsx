@@ -66,14 +66,23 @@ export function GuideSearch({
       {then.length > 0 ? (
         <p data-testid="guide-search-then">{t('guideSearchThen', then.join(' → '))}</p>
       ) : null}
-      <div class="banner-actions">
-        <button type="button" data-testid="guide-search-test" onClick={test} disabled={result === 'testing'}>
-          {t('guideSearchAgain')}
-        </button>
-        <button type="button" class="link" onClick={() => services.openOptions('search')}>
-          {t('openSearchSettings')}
-        </button>
-      </div>
+      {/* A search that works is one line: its buttons are for one that does not (the guide leaves the
+          question box and Research on the first screen). */}
+      {typeof result === 'object' && result?.ok ? null : (
+        <div class="banner-actions">
+          <button
+            type="button"
+            data-testid="guide-search-test"
+            onClick={test}
+            disabled={result === 'testing'}
+          >
+            {t('guideSearchAgain')}
+          </button>
+          <button type="button" class="link" onClick={() => services.openOptions('search')}>
+            {t('openSearchSettings')}
+          </button>
+        </div>
+      )}
     </>
   );
 }

@@ -81,39 +81,65 @@ export function HistoryList({
       {sessions?.length === 0 ? <p class="muted">{query ? t('historyNoMatch') : t('historyEmpty')}</p> : null}
       <ul class="history-list" data-testid="history">
         {(sessions ?? []).map((s) => (
-          <li key={s.id} data-testid="history-item" data-status={s.status}>
-            {/* The title gets the row's width (two lines at most, the whole of it on hover); the
-                row's buttons sit small on the line below, beside when and how it ended. */}
-            <button type="button" class="history-open" title={s.question} onClick={() => actions.open(s)}>
-              <HistoryRowText s={s} />
-            </button>
-            <div class="history-foot">
-              <HistoryRowMeta s={s} t={t} />
-              <span class="history-actions">
-                {canContinue(s, activeIds) ? (
-                  <button
-                    type="button"
-                    class="quiet"
-                    data-testid="history-continue"
-                    onClick={() => actions.resume(s)}
-                  >
-                    {t('historyContinue')}
-                  </button>
-                ) : null}
-                <ConfirmButton
-                  label={t('historyDelete')}
-                  question={t('historyDeleteQuestion')}
-                  confirmLabel={t('historyDelete')}
-                  onConfirm={() => void run((st) => deleteWithAttempts(st, s.id))()}
-                  t={t}
-                  testId="history-delete"
-                  quiet
-                />
-              </span>
-            </div>
-          </li>
+          <HistoryRow
+            key={s.id}
+            s={s}
+            continuable={canContinue(s, activeIds)}
+            actions={actions}
+            onDelete={() => void run((st) => deleteWithAttempts(st, s.id))()}
+            t={t}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One past session: its question (opens it), when and how it ended, Continue and Delete. */
+function HistoryRow({
+  s,
+  continuable,
+  actions,
+  onDelete,
+  t,
+}: {
+  s: SessionRecord;
+  continuable: boolean;
+  actions: HistoryActions;
+  onDelete: () => void;
+  t: UiServices['t'];
+}) {
+  return (
+    <li data-testid="history-item" data-status={s.status}>
+      {/* The title gets the row's width (two lines at most, the whole of it on hover); the
+          row's buttons sit small on the line below, beside when and how it ended. */}
+      <button type="button" class="history-open" title={s.question} onClick={() => actions.open(s)}>
+        <HistoryRowText s={s} />
+      </button>
+      <div class="history-foot">
+        <HistoryRowMeta s={s} t={t} />
+        <span class="history-actions">
+          {continuable ? (
+            <button
+              type="button"
+              class="quiet"
+              data-testid="history-continue"
+              onClick={() => actions.resume(s)}
+            >
+              {t('historyContinue')}
+            </button>
+          ) : null}
+          <ConfirmButton
+            label={t('historyDelete')}
+            question={t('historyDeleteQuestion')}
+            confirmLabel={t('historyDelete')}
+            onConfirm={onDelete}
+            t={t}
+            testId="history-delete"
+            quiet
+          />
+        </span>
+      </div>
+    </li>
   );
 }

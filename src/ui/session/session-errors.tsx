@@ -20,9 +20,13 @@ function SessionErrorsImpl({
   shownAbove?: RunError | undefined;
   t: Translate;
 }) {
-  if (errors.length === 0) return null;
-  // The same failure can arrive live and again from the saved session: show it once.
-  const unique = errors.filter((e, i) => errors.findIndex((x) => sameError(x, e)) === i);
+  // The same failure can arrive live and again from the saved session: show it once. A model failure
+  // the engine notice above spells out is its box alone: a second red box under it, saying "see
+  // above", made one failure look like two.
+  const unique = errors.filter(
+    (e, i) => errors.findIndex((x) => sameError(x, e)) === i && !sameAsAbove(e, shownAbove),
+  );
+  if (unique.length === 0) return null;
   const shown = unique.slice(-3);
   const fatal = unique.some((e) => e.fatal);
   const search = unique.some((e) => e.code === 'search-failed');
@@ -37,9 +41,7 @@ function SessionErrorsImpl({
         {shown.map((e, i) => (
           <li key={`${i}:${e.message}`} data-testid="error-reason" data-code={e.error?.code}>
             {/* The heading already says every search failed: that one shows only its reason and fix. */}
-            {e.code === 'search-failed'
-              ? words(e, t)
-              : `${t(CODE_KEYS[e.code])}: ${sameAsAbove(e, shownAbove) ? t('errorSameAsAbove') : words(e, t)}`}
+            {e.code === 'search-failed' ? words(e, t) : `${t(CODE_KEYS[e.code])}: ${words(e, t)}`}
           </li>
         ))}
       </ul>
@@ -80,7 +82,8 @@ function sameError(a: SessionError, b: SessionError): boolean {
 
 /**
  * A model failure the engine notice above already spells out (the same words, then its fix): a run
- * against a model server that is down showed the same five lines twice, one box under the other.
+ * against a model server that is down showed the same five lines twice, one box under the other,
+ * then a second box pointing at the first.
  * Both come from the engine's error as data, so its code says whether they are one failure; a code
  * whose only parameter is a library's own text must carry the same text.
  */

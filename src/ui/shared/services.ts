@@ -8,7 +8,15 @@ import type { Store } from '../../store';
 export interface UiServices {
   client: MessageClient;
   subscribe(onEvent: (e: LiveEvent) => void, onState?: (connected: boolean) => void): () => void;
-  settings: { load(): Promise<Settings>; save(s: Settings): Promise<void> };
+  settings: {
+    load(): Promise<Settings>;
+    save(s: Settings): Promise<void>;
+    /**
+     * Calls `onChange` with the settings each time they are saved, here or in another page of the
+     * extension (the options page), so every view of them changes at once. Returns the unsubscribe.
+     */
+    watch(onChange: (s: Settings) => void): () => void;
+  };
   storage: { estimate(): Promise<{ usage: number; quota: number; persisted: boolean } | null> };
   /** Sessions and steps, read directly: the panel is a view over IndexedDB. */
   store: Promise<Store>;

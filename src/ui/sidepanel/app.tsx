@@ -10,7 +10,8 @@ import { useSidePanel } from './use-side-panel';
 
 export function SidePanelApp({ services }: { services: UiServices }) {
   const { t } = services;
-  const { recheck, status, firstRun, view, draft, setDraft, activeIds, run, page } = useSidePanel(services);
+  const { recheck, status, model, firstRun, view, draft, setDraft, activeIds, run, page } =
+    useSidePanel(services);
   const { tab, current, composing, compose, openSession } = view;
   const { setError, downloadPlan } = run;
 
@@ -27,6 +28,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       <PanelTop
         services={services}
         status={status}
+        model={model}
         running={activeIds.length > 0}
         tab={tab}
         onTab={view.setTab}
@@ -39,6 +41,7 @@ export function SidePanelApp({ services }: { services: UiServices }) {
       {showAsk ? (
         <AskArea
           services={services}
+          model={model}
           guideOpen={guideOpen}
           onGuideDone={firstRun.dismiss}
           draft={draft}

@@ -2,12 +2,14 @@ import type { Draft } from '../ask/draft';
 import { ModelPicker } from '../ask/model-picker';
 import { QuestionBox } from '../ask/question-box';
 import { SearchStatus } from '../ask/search-status';
+import type { ModelSource } from '../ask/use-model-source';
 import { FirstRunGuide } from '../guide/first-run-guide';
 import type { UiServices } from '../shared/services';
 
 /** Where a question is written: the first-run guide above it, then the model and search in use. */
 export function AskArea(props: {
   services: UiServices;
+  model: ModelSource;
   guideOpen: boolean;
   onGuideDone: () => void;
   draft: Draft;
@@ -24,7 +26,12 @@ export function AskArea(props: {
   return (
     <div class="ask-area">
       {props.guideOpen ? (
-        <FirstRunGuide services={services} onDone={props.onGuideDone} onSettingsChanged={props.onRecheck} />
+        <FirstRunGuide
+          services={services}
+          model={props.model}
+          onDone={props.onGuideDone}
+          onSettingsChanged={props.onRecheck}
+        />
       ) : null}
       <QuestionBox
         draft={props.draft}
@@ -35,7 +42,7 @@ export function AskArea(props: {
         t={t}
       />
       <div class="ask-context">
-        <ModelPicker services={services} onChanged={props.onRecheck} />
+        <ModelPicker services={services} model={props.model} onChanged={props.onRecheck} />
         <SearchStatus services={services} />
       </div>
       {props.onBack !== null ? (

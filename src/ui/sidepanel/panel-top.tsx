@@ -1,4 +1,5 @@
 import { EngineNotice } from '../ask/engine-notice';
+import type { ModelSource } from '../ask/use-model-source';
 import type { UiServices } from '../shared/services';
 import type { SystemStatus } from '../status/use-system-status';
 import { ErrorBanner } from './error-banner';
@@ -8,6 +9,7 @@ import { PanelHeader, type PanelTab } from './panel-header';
 export function PanelTop(props: {
   services: UiServices;
   status: SystemStatus;
+  model: ModelSource;
   running: boolean;
   tab: PanelTab;
   onTab: (tab: PanelTab) => void;
@@ -35,6 +37,7 @@ export function PanelTop(props: {
           guideOpen={props.guideOpen}
           status={status}
           services={services}
+          model={props.model}
           onError={setError}
           onRecheck={props.onRecheck}
         />

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import type { ResearchIntent } from '../../router/research-intent';
 import { type Draft, draftFromIntent, EMPTY_DRAFT } from '../ask/draft';
+import { useModelSource } from '../ask/use-model-source';
 import { useFirstRun } from '../guide/use-first-run';
 import type { UiServices } from '../shared/services';
 import { useSystemStatus } from '../status/use-system-status';
@@ -15,6 +16,8 @@ export function useSidePanel(services: UiServices) {
   const [statusKey, setStatusKey] = useState(0);
   const recheck = () => setStatusKey((k) => k + 1);
   const status = useSystemStatus(services, 10_000, statusKey);
+  // One answer to "which model?" for the picker, the guide and the notice, current from each save.
+  const model = useModelSource(services, `${status.engine?.state}|${status.engine?.modelId}`);
   const firstRun = useFirstRun(services);
   const view = usePanelView();
   const { compose, openSession, setCurrent } = view;
@@ -33,5 +36,5 @@ export function useSidePanel(services: UiServices) {
   const [activeIds, setActiveIds] = useActiveRuns(services, pickIntent, reattach);
   const run = useRunStart({ services, status, draft, setDraft, setActiveIds, openSession });
   const page = usePageDraft(services, setDraft, run.setError);
-  return { recheck, status, firstRun, view, draft, setDraft, activeIds, run, page };
+  return { recheck, status, model, firstRun, view, draft, setDraft, activeIds, run, page };
 }

@@ -55,6 +55,7 @@ export async function fakeWorld(): Promise<FakeWorld> {
   const sent: FakeWorld['sent'] = [];
   const listeners = new Set<(e: LiveEvent) => void>();
   const intentWatchers = new Set<(i: ResearchIntent) => void>();
+  const settingsWatchers = new Set<(s: Settings) => void>();
   const handlers = new Map<string, Handler>([
     ['router.ping', () => ({ context: 'router', version: '1', startedAt: 0 })],
     [
@@ -106,6 +107,11 @@ export async function fakeWorld(): Promise<FakeWorld> {
         save: async (next) => {
           world.settings = next;
           world.saves.push(next);
+          for (const w of settingsWatchers) w(next);
+        },
+        watch(onChange) {
+          settingsWatchers.add(onChange);
+          return () => settingsWatchers.delete(onChange);
         },
       },
       storage: { estimate: async () => null },

@@ -39,4 +39,19 @@ describe("the first-run guide's search step", () => {
     );
     expect(root.textContent).not.toContain('Search:');
   });
+
+  // Issue 30: the guide leaves the question box and Research on the first screen at 400×900.
+  it('is one line once search works; a failed test offers to test again and the settings', async () => {
+    mountStep(['SearXNG']);
+    await eventually(() => expect(q(root, 'guide-search-result')?.dataset.ok).toBe('true'));
+    expect(root.querySelectorAll('button')).toHaveLength(0);
+    unmount(root);
+    world.handle('search.test', () => ({ ok: false, message: 'Nothing answered.', count: 0 }));
+    mountStep(['SearXNG']);
+    await eventually(() => expect(q(root, 'guide-search-result')?.dataset.ok).toBe('false'));
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Test again',
+      'Open search settings',
+    ]);
+  });
 });

@@ -86,12 +86,26 @@ describe('a model failure the engine notice above already shows', () => {
     return q(root, 'error-banner')?.textContent ?? '';
   };
 
-  it('points to it instead of repeating it', () => {
+  it('leaves it to that box: one box for one failure', () => {
     // The status check and the run saw the refusal differently; it is the same server down.
-    const text = mountWith({ ...UNREACHABLE, params: { ...UNREACHABLE.params, cause: 'refused' } });
-    expect(text).toContain('Model failed: the reason is in the box above, with what to do.');
+    expect(mountWith({ ...UNREACHABLE, params: { ...UNREACHABLE.params, cause: 'refused' } })).toBe('');
+    expect(q(root, 'error-banner')).toBeNull();
+  });
+
+  it('still says the other problems of the run', () => {
+    root = mount(
+      <SessionErrors
+        errors={[
+          { code: 'engine-failed', message: `${DOWN} ${HINT}`, fatal: true, error: UNREACHABLE },
+          { code: 'tool-failed', message: 'The page could not be read.', fatal: false },
+        ]}
+        shownAbove={UNREACHABLE}
+        t={tEn}
+      />,
+    );
+    const text = q(root, 'error-banner')?.textContent ?? '';
+    expect(text).toContain('The page could not be read.');
     expect(text).not.toContain('is not answering');
-    expect(text).toContain('then press Continue');
   });
 
   it('says it in full when the notice shows nothing, or something else', () => {
@@ -107,6 +121,6 @@ describe('a model failure the engine notice above already shows', () => {
     const failed = (detail: string): RunError => ({ code: 'engine-failed', params: { detail } });
     expect(mountWith(failed('out of memory'), failed('device lost'))).toContain('device lost');
     unmount(root);
-    expect(mountWith(failed('device lost'), failed('device lost'))).toContain('the box above');
+    expect(mountWith(failed('device lost'), failed('device lost'))).toBe('');
   });
 });
