@@ -2,6 +2,7 @@ import { pageTexts } from '../agent/observation-format';
 import { readStepResult } from '../agent/read-step-result';
 import type { PageReadVia } from '../agent/step-result';
 import type { AgentStep } from '../agent/types';
+import type { SearchFailure } from '../errors/search-error-info';
 import { domainOf } from './domain';
 
 /** A step's results as cards and the research trail show them. */
@@ -19,6 +20,8 @@ export interface SearchGroup {
   query: string;
   hits: TrailHit[];
   error?: string;
+  /** The failure as data, for the panel to word (the `error` text is the model's English). */
+  info?: SearchFailure;
 }
 
 export interface VisitEvidence {
@@ -50,6 +53,7 @@ export function searchGroupsOf(step: StepFields): SearchGroup[] {
       ...(h.date ? { date: h.date } : {}),
     })),
     ...(g.error ? { error: g.error } : {}),
+    ...(g.errorInfo ? { info: g.errorInfo } : {}),
   }));
 }
 

@@ -81,7 +81,10 @@ describe('a private run sends nothing the model chose without the user', () => {
     const shown = asked.flatMap((r) => r.items);
     expect(shown).toContain(rot13(SECRET));
     for (const [i, r] of results.entries()) {
-      expect(r.error).toMatch(shown.includes(DISGUISES[i] ?? '') ? /The user declined/ : /Refused/);
+      const declined = shown.includes(DISGUISES[i] ?? '');
+      expect(r.error).toMatch(declined ? /The user declined/ : /Refused/);
+      // The panel words a declined query from its code, in the user's language.
+      expect(r.errorInfo?.code).toBe(declined ? 'search-declined' : undefined);
     }
     // Link choice: a seen link, chosen by the model, is asked about too.
     await tools.search(['What does this page say?'], { signal });
@@ -90,6 +93,7 @@ describe('a private run sends nothing the model chose without the user', () => {
       question: '',
     });
     expect(visit?.reason).toMatch(/declined to open/);
+    expect(visit?.reasonCode).toBe('declined');
   });
 
   it("the user's own question and page go out without asking", async () => {
