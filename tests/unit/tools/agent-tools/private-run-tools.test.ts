@@ -96,6 +96,32 @@ describe('a private run sends nothing the model chose without the user', () => {
     expect(visit?.reasonCode).toBe('declined');
   });
 
+  it('an API key in three parts, its last 28 characters, or without its prefix among other words: each is shown, none sent', async () => {
+    const KEY = 'sk_live_4NV8QZT2MHK7RXWD3PLY9CJB6FGS5EUA';
+    const bare = KEY.slice('sk_live_'.length);
+    const { deps, queries } = setup();
+    const asked: SendRequest[] = [];
+    const tools = createAgentTools(deps, {
+      question: 'What does my billing page say?',
+      seedUrls: ['https://billing.example/keys'],
+      privacy: 'private',
+      privateText: [`Your live secret key: ${KEY}`],
+      ask: async (r) => {
+        asked.push(r);
+        return 'decline';
+      },
+    });
+    const parts = [`billing ${KEY.slice(0, 15)}`, `help ${KEY.slice(15, 30)}`, `faq ${KEY.slice(30)}`];
+    const attacks = [parts, [KEY.slice(-28)], [`vault billing ${bare} account settings help`]];
+    for (const attack of attacks) {
+      const results = await tools.search(attack, { signal });
+      for (const r of results) expect(r.error).toMatch(/The user declined/);
+    }
+    expect(queries).toEqual([]);
+    // No pattern knows these forms: each reached the user, who is the gate, whole and as it would leave.
+    expect(asked.map((r) => r.items)).toEqual(attacks);
+  });
+
   it("the user's own question and page go out without asking", async () => {
     const { deps, queries, reads } = setup();
     const tools = createAgentTools(deps, {
