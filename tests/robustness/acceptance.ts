@@ -11,6 +11,11 @@ export const MIN_SIZES: Readonly<Record<string, number>> = {
   'exfiltration.kinds': 20,
   'approval.cases': 11,
   'rendering.payloads': 40,
+  // URLs carrying a secret that the model wrote into its answer: raw, with private-use and
+  // zero-width characters, and as markdown links (issue 27).
+  'rendering.answerLinkCases': 5,
+  // Every viewer showed those URLs as text: a count of 0 hrefs means plain text, not never shown.
+  'rendering.answerLinksShown': 5,
   'hostile.cases': 30,
   'crash.kinds': 5,
   // JS cookies, localStorage token, pre-registered service worker, WebRTC; each page read by the
