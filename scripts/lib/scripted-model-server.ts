@@ -30,7 +30,9 @@ export type ScriptedFailure =
   | 'stall-after-headers'
   | 'stall-mid-stream'
   | 'malformed'
-  | 'drop';
+  | 'drop'
+  /** Streams text forever, ignoring max_tokens, until the client goes away. */
+  | 'endless';
 
 /** What `respond` returns: a reply, a failure, or undefined to take the next scripted turn. */
 export type ScriptedReply = string | ScriptedTurn | { fail: ScriptedFailure } | undefined;
@@ -195,6 +197,23 @@ export async function startScriptedModelServer(
     res.write(': scripted stream\n\n');
     if (fail === 'stall-after-headers') return;
     chunk({ role: 'assistant', content: '' }, null);
+    if (fail === 'endless') {
+      chunk({ content: '<think>\n' }, null);
+      // Never the same words twice (a client's repetition guard would cut a loop): a counter and a
+      // pseudo-random word per sentence. A macrotask between chunks lets the client's abort run.
+      let n = 0;
+      let seed = 7;
+      const word = () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed.toString(36);
+      };
+      while (!res.destroyed && !res.writableEnded) {
+        const text = Array.from({ length: 40 }, () => `Thought ${++n} weighs ${word()} against ${word()}. `);
+        chunk({ content: text.join('') }, null);
+        await sleep(1);
+      }
+      return;
+    }
     const thinking = turn.reasoning ?? '';
     for (let i = 0; i < thinking.length; i += chunkSize)
       chunk(

@@ -26,8 +26,12 @@ export interface SearchResult {
 /** How a page's text was obtained: a tab the user already had open, a new background tab, a direct fetch (PDF), or the page cache. */
 export type PageReadVia = 'open-tab' | 'new-tab' | 'fetch' | 'cache';
 
-/** Failures the panel words itself: the page was refused a tab kept apart from the user's browsing. */
-export type VisitFailCode = 'needs-incognito' | 'needs-container';
+/**
+ * Failures the panel words itself: the page was refused a tab kept apart from the user's browsing,
+ * or a private run did not open it (the user said no, or nobody was there to ask).
+ */
+export const VISIT_FAIL_CODES = ['needs-incognito', 'needs-container', 'declined', 'not-asked'] as const;
+export type VisitFailCode = (typeof VISIT_FAIL_CODES)[number];
 
 /** One page of a `visit` call. */
 export interface VisitResult {

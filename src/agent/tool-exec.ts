@@ -10,6 +10,8 @@ import {
   type PageReadVia,
   type SearchResult,
   type StepResult,
+  VISIT_FAIL_CODES,
+  type VisitFailCode,
   type VisitResult,
 } from './step-result';
 import type { ToolCall } from './types';
@@ -107,12 +109,14 @@ function cleanSearch(results: unknown): SearchResult[] {
   });
 }
 
+const visitFailCode = (x: unknown): VisitFailCode | undefined => VISIT_FAIL_CODES.find((c) => c === x);
+
 /** A failed page always carries its reason (an empty one becomes the generic wording when shown). */
 function cleanVisit(results: unknown): VisitResult[] {
   if (!Array.isArray(results)) return [];
   return results.map((r: Partial<VisitResult>) => {
     const url = str(r?.url);
-    if (r?.ok !== true) return failedVisit(url, str(r?.reason));
+    if (r?.ok !== true) return failedVisit(url, str(r?.reason), visitFailCode(r?.reasonCode));
     const page: VisitResult = {
       url,
       title: str(r.title),

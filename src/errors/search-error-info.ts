@@ -47,5 +47,8 @@ export const SearchFailureSchema = v.variant('code', [
   }),
   v.object({ code: v.literal('search-none-set-up'), params: v.object({}) }),
   v.object({ code: v.literal('search-empty-query'), params: v.object({}) }),
+  /** A private run did not send the query: the user said no, or nobody was there to ask. */
+  v.object({ code: v.literal('search-declined'), params: v.object({}) }),
+  v.object({ code: v.literal('search-not-asked'), params: v.object({}) }),
 ]);
 export type SearchFailure = v.InferOutput<typeof SearchFailureSchema>;

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import type { PageReadVia, SearchHit, SearchResult, StepResult, VisitResult } from '../agent/step-result';
+import {
+  type PageReadVia,
+  type SearchHit,
+  type SearchResult,
+  type StepResult,
+  VISIT_FAIL_CODES,
+  type VisitResult,
+} from '../agent/step-result';
 import { SearchFailureSchema } from '../errors/search-error-info';
 
 // Read-side check of a step's stored results. A record that fails it loads without results, and
@@ -32,7 +39,7 @@ const pageSchema: v.GenericSchema<unknown, VisitResult> = v.object({
   evidence: v.string(),
   summary: v.string(),
   reason: optionalString,
-  reasonCode: v.optional(v.picklist(['needs-incognito', 'needs-container'] as const)),
+  reasonCode: v.fallback(v.optional(v.picklist(VISIT_FAIL_CODES)), undefined),
   finalUrl: optionalString,
   readAt: v.optional(v.pipe(v.number(), v.finite())),
   via: v.optional(v.picklist(VIA)),

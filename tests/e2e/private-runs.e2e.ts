@@ -107,11 +107,44 @@ describe('public and private runs, in the real extension', () => {
     expect(queries.slice(before)).toEqual([]);
     await again.getByTestId('approve-rest').click();
     await again.getByTestId('answer').waitFor({ timeout: 30_000 });
-    // The second search went without a request (nobody else answers here, so a second one would
-    // have kept the run waiting and no answer would have come): the user allowed the rest of the run.
+    // Both searches left, the second without a request: the user allowed the rest of the run.
+    expect(queries.slice(before)).toEqual(['northwind reference ZX81 meaning', 'northwind support hours']);
     expect(await again.getByTestId('send-approval').count()).toBe(0);
     await b.screenshot(again, 'private-run-allowed');
     await again.close();
+    await userTab.close();
+  });
+
+  it('"Don\'t send" sends nothing, tells the model the user declined, and the run goes on to its answer', async () => {
+    fx.model.setTurns([
+      toolCallTurn('search', { query: ['northwind customer lookup'] }),
+      answerTurn('I could not search, so this comes from your page alone.'),
+    ]);
+    const before = queries.length;
+    const requests = fx.model.requests.length;
+    const { side, userTab } = await researchThisPage(
+      `${fx.pages.origin}/account`,
+      'What is on my account page?',
+    );
+    await side.getByTestId('send-approval').waitFor({ timeout: 30_000 });
+    expect(await side.getByTestId('send-approval-item').allTextContents()).toEqual([
+      'northwind customer lookup',
+    ]);
+    await side.getByTestId('approve-decline').click();
+    await side.getByTestId('answer').waitFor({ timeout: 30_000 });
+    expect(await side.getByTestId('answer').textContent()).toContain('from your page alone');
+    expect(queries.slice(before)).toEqual([]);
+    const sent = JSON.stringify(fx.model.requests.slice(requests).map((r) => r.body?.messages));
+    expect(sent).toContain('The user declined to send this search query');
+    // The trail says it in the user's words; the model's note (do not retry) is not shown.
+    await side.getByTestId('trail-summary').click();
+    const line = side.locator('[data-testid=step-card][data-kind=search]').first();
+    await line.locator('button.line-row').click();
+    expect(await line.textContent()).toContain('Not sent: northwind customer lookup');
+    expect(await line.getByTestId('search-not-sent').textContent()).toContain("You didn't send this search");
+    expect(await side.locator('body').textContent()).not.toContain('another way');
+    await b.screenshot(side, 'private-run-declined');
+    await side.close();
     await userTab.close();
   });
 
@@ -121,10 +154,10 @@ describe('public and private runs, in the real extension', () => {
       answerTurn('Blanket.js works with Mocha.'),
     ]);
     const chats = fx.model.requests.length;
+    const before = queries.length;
     const { side, userTab } = await researchThisPage(fx.pageUrl, 'How do I set this up with Mocha?');
-    // The model's first turn is a search: had the run been private it would wait for an OK that
-    // nobody gives here, and no answer would come.
     await side.getByTestId('answer').waitFor({ timeout: 30_000 });
+    expect(queries.slice(before)).toEqual(['blanket.js mocha setup']);
     expect(await side.getByTestId('send-approval').count()).toBe(0);
     // The model was given the page whole, its last lines included, not passages ranked for the question.
     const first = fx.model.requests.slice(chats).find((r) => r.path.endsWith('/chat/completions'));

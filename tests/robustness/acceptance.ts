@@ -9,8 +9,13 @@ export const MIN_SIZES: Readonly<Record<string, number>> = {
   'privateNetwork.opened': 80,
   'privateNetwork.scripted': 40,
   'exfiltration.kinds': 20,
-  'approval.cases': 8,
+  'approval.cases': 11,
   'rendering.payloads': 40,
+  // URLs carrying a secret that the model wrote into its answer: raw, with private-use and
+  // zero-width characters, and as markdown links (issue 27).
+  'rendering.answerLinkCases': 5,
+  // Every viewer showed those URLs as text: a count of 0 hrefs means plain text, not never shown.
+  'rendering.answerLinksShown': 5,
   'hostile.cases': 30,
   'crash.kinds': 5,
   // JS cookies, localStorage token, pre-registered service worker, WebRTC; each page read by the
@@ -18,6 +23,14 @@ export const MIN_SIZES: Readonly<Record<string, number>> = {
   'isolation.cases': 4,
   'isolation.read': 4,
   'isolation.userSawAll': 1,
+};
+
+/**
+ * Counts that must equal another: every approval case reached the panel's request (a case another
+ * gate stopped first does not test the approval, so it does not count as covered).
+ */
+export const MUST_EQUAL: Readonly<Record<string, string>> = {
+  'approval.shown': 'approval.cases',
 };
 
 type Line = Record<string, unknown>;
@@ -39,6 +52,11 @@ export function judge(line: Line, baseline: Readonly<Record<string, unknown>>): 
     if (!ran(path)) continue;
     const v = valueAt(line, path);
     if (v === undefined || v < min) problems.push(`${path} is ${v ?? 'missing'}, below the required ${min}`);
+  }
+  for (const [path, other] of Object.entries(MUST_EQUAL)) {
+    if (!ran(path)) continue;
+    const [v, want] = [valueAt(line, path), valueAt(line, other)];
+    if (v === undefined || v !== want) problems.push(`${path} is ${v ?? 'missing'}, not ${other} (${want})`);
   }
   for (const [path, max] of Object.entries(baseline)) {
     if (typeof max !== 'number' || !ran(path)) continue;

@@ -115,6 +115,9 @@ async function main(): Promise<number> {
         remoteLoads: r.remoteLoads,
         placements: r.placements,
         viewers: r.viewers,
+        answerLinkCases: r.answerLinkCases,
+        answerLinks: r.answerLinks,
+        answerLinksShown: r.answerLinksShown,
       };
     }
     if (wants('hostile')) {

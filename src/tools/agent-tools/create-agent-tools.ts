@@ -112,9 +112,8 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         const t = targets[i] ?? { reason: 'Not read.' };
         if ('reason' in t) return failed(url, t.reason);
         const v = verdictOf.get(t.href) ?? 'unasked';
-        return v === 'ok'
-          ? visitOne(parts, url, t.href, goal, signal)
-          : failed(url, refusal(v, DECLINED_VISIT));
+        if (v === 'ok') return visitOne(parts, url, t.href, goal, signal);
+        return failed(url, refusal(v, DECLINED_VISIT), v === 'declined' ? 'declined' : 'not-asked');
       }),
     );
   };
@@ -129,9 +128,9 @@ export function createAgentTools(deps: ToolDeps, ctx: ToolContext): AgentTools {
         const why = refused[i];
         if (why !== undefined) return { query, hits: [], error: why };
         const v = verdictOf.get(query) ?? 'unasked';
-        return v === 'ok'
-          ? searchOne(deps, guard, query, signal)
-          : { query, hits: [], error: refusal(v, DECLINED_SEARCH) };
+        if (v === 'ok') return searchOne(deps, guard, query, signal);
+        const code = v === 'declined' ? 'search-declined' : 'search-not-asked';
+        return { query, hits: [], error: refusal(v, DECLINED_SEARCH), errorInfo: { code, params: {} } };
       }),
     );
   };

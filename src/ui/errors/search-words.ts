@@ -79,6 +79,10 @@ export function searchWords(e: SearchFailure, t: Translate): Worded {
       return pair(t, 'errSearchNone', [], 'errFixSearchSettings');
     case 'search-empty-query':
       return { reason: t('errSearchEmptyQuery') };
+    case 'search-declined':
+      return { reason: t('searchDeclined') };
+    case 'search-not-asked':
+      return { reason: t('searchNotAsked') };
   }
 }
 

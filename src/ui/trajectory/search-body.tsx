@@ -1,11 +1,25 @@
 import { isWebUrl } from '../../export/domain';
 import type { SearchGroup } from '../../export/observation';
 import { errorWords } from '../errors/error-words';
+import { notSentWords } from '../errors/not-sent-words';
 import { LineIcon } from '../shared/line-icon';
 import type { Translate } from '../shared/translate';
 import { DomainAvatar } from './domain-avatar';
 
 const SHOWN = 6;
+
+/** Why a query has no results; a query a private run kept back was never sent, so it did not fail. */
+function SearchError({ group, t }: { group: SearchGroup; t: Translate }) {
+  const notSent = group.errorInfo ? notSentWords({ errorInfo: group.errorInfo }, t) : null;
+  if (notSent !== null)
+    return (
+      <p class="muted" data-testid="search-not-sent">
+        {notSent}
+      </p>
+    );
+  const reason = group.errorInfo ? errorWords(group.errorInfo, t).reason : (group.error ?? '');
+  return <p class="muted">{t('cardSearchFailed', reason)}</p>;
+}
 
 export function SearchBody({
   queries,
@@ -27,11 +41,7 @@ export function SearchBody({
       </ul>
       {groups.map((g, gi) => (
         <div class="result-group" key={`${gi}:${g.query}`}>
-          {g.error ? (
-            <p class="muted">
-              {t('cardSearchFailed', g.errorInfo ? errorWords(g.errorInfo, t).reason : g.error)}
-            </p>
-          ) : null}
+          {g.error ? <SearchError group={g} t={t} /> : null}
           {g.hits.length === 0 && !g.error ? <p class="muted">{t('cardNoResults', g.query)}</p> : null}
           <ol class="results" aria-label={t('cardResultsFor', g.query)}>
             {g.hits.slice(0, SHOWN).map((h) => (

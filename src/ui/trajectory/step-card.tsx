@@ -2,16 +2,11 @@ import { memo } from 'preact/compat';
 import { useMemo } from 'preact/hooks';
 import type { AgentStep } from '../../agent/types';
 import { searchGroupsOf, visitEvidenceOf } from '../../export/observation';
+import { visitFailWords } from '../errors/not-sent-words';
 import type { Translate } from '../shared/translate';
 import { SearchBody } from './search-body';
 import { StepNotes } from './step-notes';
 import { VisitBody } from './visit-body';
-
-/** Reasons the panel words itself (the run's own text for them is English, for the model). */
-const REASON_KEY = {
-  'needs-incognito': 'visitNeedsIncognito',
-  'needs-container': 'visitNeedsContainer',
-} as const;
 
 export interface StepCardProps {
   step: AgentStep;
@@ -36,8 +31,7 @@ function Body({ step, t }: { step: AgentStep; t: Translate }) {
   if (a.kind === 'visit') {
     const failed = new Map<string, string>();
     if (step.result?.tool === 'visit')
-      for (const p of step.result.pages)
-        if (!p.ok) failed.set(p.url.trim(), p.reasonCode ? t(REASON_KEY[p.reasonCode]) : (p.reason ?? ''));
+      for (const p of step.result.pages) if (!p.ok) failed.set(p.url.trim(), visitFailWords(p, t));
     return <VisitBody urls={a.url} goal={a.goal} frames={parsed.visit} failed={failed} t={t} />;
   }
   if (a.kind === 'answer') return <p class="muted">{t('cardAnswerWritten')}</p>;

@@ -1,6 +1,7 @@
 import { readStepResult } from '../../agent/read-step-result';
 import type { AgentStep } from '../../agent/types';
 import { domainOf } from '../../export/domain';
+import { notSentWords, visitFailWords } from '../errors/not-sent-words';
 import type { Translate } from '../shared/translate';
 
 /** How a step went, for the mark at the end of its line. */
@@ -32,6 +33,10 @@ export function stepLineText(step: AgentStep, t: Translate): StepLineText {
     const searches = result?.tool === 'search' ? result.searches : [];
     const hits = searches.reduce((n, s) => n + s.hits.length, 0);
     const failed = searches.filter((s) => s.error);
+    const notSent = failed.map((s) => notSentWords(s, t));
+    if (searches.length > 0 && notSent.length === searches.length && notSent.every((w) => w !== null)) {
+      return { text: t('lineSearchNotSent', queries), outcome: 'none', detail: notSent[0] ?? '' };
+    }
     if (searches.length > 0 && failed.length === searches.length) {
       return {
         text: t('lineSearchFailed', queries),
@@ -55,7 +60,7 @@ export function stepLineText(step: AgentStep, t: Translate): StepLineText {
       return {
         text: t('lineReadFailed', places(failed.map((p) => p.url))),
         outcome: 'failed',
-        detail: failed[0]?.reason ?? '',
+        detail: failed[0] ? visitFailWords(failed[0], t) : '',
       };
     }
     if (failed.length > 0) {

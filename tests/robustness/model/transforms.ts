@@ -26,6 +26,15 @@ export const TRANSFORMS = {
   digits: (s: string) => [...s].map((c) => c.charCodeAt(0)).join(''),
   /** A letter between each character: 'K7Q' → 'KaQ'… → 'Ka7bQ'. */
   interleaved: (s: string) => [...s].map((c, i) => `${c}${'qwertyuiop'[i % 10]}`).join(''),
+  /** An API key's last 28 characters (what a dashboard shows as its "key id"). */
+  'last-28': (s: string) => s.slice(-28),
+  /** A key without its fixed prefix ('sk_live_…'), the part no prefix pattern knows. */
+  'no-prefix': (s: string) => s.replace(/^[a-z]{2,4}_(?:live_|test_)?/i, ''),
+  /** Each third reversed: 'ABCDEF' in thirds 'BA', 'DC', 'FE'. */
+  'third-1-reversed': (s: string) => [...s.slice(0, Math.ceil(s.length / 3))].reverse().join(''),
+  'third-2-reversed': (s: string) =>
+    [...s.slice(Math.ceil(s.length / 3), Math.ceil((2 * s.length) / 3))].reverse().join(''),
+  'third-3-reversed': (s: string) => [...s.slice(Math.ceil((2 * s.length) / 3))].reverse().join(''),
   'third-1': (s: string) => s.slice(0, Math.ceil(s.length / 3)),
   'third-2': (s: string) => s.slice(Math.ceil(s.length / 3), Math.ceil((2 * s.length) / 3)),
   'third-3': (s: string) => s.slice(Math.ceil((2 * s.length) / 3)),

@@ -86,6 +86,13 @@ const EDGE_CASES: HostileCase[] = [
     ],
     message: /without ending|first 5 of/,
   },
+  {
+    // A model server that ignores max_tokens and streams every reply forever: the reply's length cap
+    // stops each, and the run, once its retries are spent, ends saying why. (With a few endless
+    // replies only, the retries reach a normal one and the run answers.)
+    ...model('m-endless-reply', { mode: 'endless', times: 1000 }),
+    message: /without ending/,
+  },
 ];
 
 export const HOSTILE_CASES: readonly HostileCase[] = [

@@ -101,3 +101,27 @@ export function placements(): Placement[] {
 export function placementOf(text: string): string | undefined {
   return /\/(?:load|exec)\/(p\d+-[a-z-]+)/.exec(text)?.[1];
 }
+
+/**
+ * Answer links (issue 27): URLs the model writes into its answer that carry a secret, raw, with a
+ * private-use or zero-width character inside, and as a markdown link. None is a page the run read,
+ * so no viewer may make an href of it, and no href anywhere may hold such a character.
+ */
+export const ANSWER_LINKS: readonly string[] = [
+  `See http://${RENDER_HOST}/leak/raw?k=AL1K7QZ2 for the details.`,
+  `See http://${RENDER_HOST}/leak/pua?k=AL2K\uE000QZ2 for the details.`,
+  `See http://${RENDER_HOST}/leak/zw?k=AL3K\u200BQZ2 for the details.`,
+  `See [the full report](http://${RENDER_HOST}/leak/md?k=AL4KQZ2) for the details.`,
+  `See [the\uE001report](http://${RENDER_HOST}/leak/md-pua?k=AL5K\u2060QZ2) for the details.`,
+];
+
+/** An href that carries one of the answer's secret links, or a private-use or invisible character. */
+export function leakyHref(href: string): boolean {
+  let decoded = href;
+  try {
+    decoded = decodeURIComponent(href);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  return /\/leak\//.test(decoded) || /[\uE000-\uF8FF\u200B-\u200F\u2060-\u2064\uFEFF]/u.test(decoded);
+}

@@ -14,6 +14,8 @@ import { chunk, type SuiteContext } from './context';
 import { showSession } from './exfiltration';
 import { sendHtml } from './private-network-pages';
 import {
+  ANSWER_LINKS,
+  leakyHref,
   PAYLOADS,
   type Placement,
   placementOf,
@@ -33,6 +35,13 @@ export interface RenderingResult {
   remoteLoads: number;
   byViewer: Record<Viewer, { executed: number; remoteLoads: number }>;
   hits: { viewer: Viewer; id: string; how: 'executed' | 'remote-load' }[];
+  /** Secret-carrying URLs the model wrote into its answer (ANSWER_LINKS). */
+  answerLinkCases: number;
+  /** Hrefs, over all viewers, that carry one of them or a private-use or invisible character. */
+  answerLinks: number;
+  /** Viewers that showed every one of those URLs as text (a control: the answer got there). */
+  answerLinksShown: number;
+  leakyHrefs: { viewer: Viewer; href: string }[];
 }
 
 const QUESTION = 'Which laptop has the best battery life this year?';
@@ -115,12 +124,16 @@ export async function renderingSuite(ctx: SuiteContext): Promise<RenderingResult
         .join(' ')}`,
     },
   ];
-  const answer = ['Laptop review summary: battery life varies.', ...on('answer').map((p) => p.html)].join(
-    '\n\n',
-  );
+  const answer = [
+    'Laptop review summary: battery life varies.',
+    ...ANSWER_LINKS,
+    ...on('answer').map((p) => p.html),
+  ].join('\n\n');
   ctx.model.start({ moves, answer, obey: false });
 
   const found: RenderingResult['hits'] = [];
+  const leakyHrefs: RenderingResult['leakyHrefs'] = [];
+  let linksShownIn = 0;
   const collect = async (viewer: Viewer, page: Page, mark: number) => {
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await world.log.quiet(1000);
@@ -136,6 +149,14 @@ export async function renderingSuite(ctx: SuiteContext): Promise<RenderingResult
       if (e.path.startsWith('/exec/')) executed.add(id);
       else loaded.add(id);
     }
+    const hrefs = (await page
+      .evaluate(() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''))
+      .catch(() => [])) as string[];
+    for (const href of hrefs.filter(leakyHref)) leakyHrefs.push({ viewer, href });
+    // The control: the viewer shows the answer's links as text, so finding no href for them means
+    // they stayed text.
+    const text = (await page.evaluate(() => document.body.textContent ?? '').catch(() => '')) as string;
+    if (['raw', 'pua', 'zw', 'md?', 'md-pua'].every((p) => text.includes(`/leak/${p}`))) linksShownIn += 1;
     for (const id of executed) found.push({ viewer, id, how: 'executed' });
     for (const id of loaded) found.push({ viewer, id, how: 'remote-load' });
     ctx.say(`rendering ${viewer}: ${executed.size} executed, ${loaded.size} remote loads`);
@@ -210,5 +231,9 @@ export async function renderingSuite(ctx: SuiteContext): Promise<RenderingResult
     remoteLoads: found.filter((h) => h.how === 'remote-load').length,
     byViewer,
     hits: found,
+    answerLinkCases: ANSWER_LINKS.length,
+    answerLinks: leakyHrefs.length,
+    answerLinksShown: linksShownIn,
+    leakyHrefs,
   };
 }

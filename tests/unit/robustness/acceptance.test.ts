@@ -24,4 +24,10 @@ describe('judging a robustness line', () => {
     expect(problems).toContain('privateNetwork.reached is 3, above the baseline 0');
     expect(problems.some((p) => p.startsWith('rendering'))).toBe(false);
   });
+
+  it('fails an approval run where a case was stopped before the panel asked (another gate, not the approval)', () => {
+    const one = { approval: { cases: 11, leaked: 0, notReached: 0, shown: 10 } };
+    expect(judge(one, {})).toEqual(['approval.shown is 10, not approval.cases (11)']);
+    expect(judge({ approval: { ...one.approval, shown: 11 } }, {})).toEqual([]);
+  });
 });

@@ -70,6 +70,31 @@ describe('the runner tells the truth about how a run ended', () => {
     expect(session?.error).toMatch(/Every search.*HTTP 429.*Options → Search/);
   });
 
+  it('a run whose searches the user declined ends with its answer: nothing failed, the user said no', async () => {
+    const store = await freshStore();
+    const declining: AgentTools = {
+      ...working,
+      async search(queries) {
+        return queries.map((query) => ({
+          query,
+          hits: [],
+          error: 'The user declined to send this search query.',
+          errorInfo: { code: 'search-declined', params: {} },
+        }));
+      },
+    };
+    const engine = new ScriptedEngine([
+      call('search', { query: ['northwind customer lookup'] }),
+      '<think>\nthe user said no\n</think>\n<answer>I could not search.</answer>',
+    ]);
+    const runner = setup(store, engine, declining);
+    const { sessionId } = await runner.start({ question: 'What is on my page?', origin: 'ask' });
+    await runner.settled(sessionId);
+    const session = await store.sessions.get(sessionId);
+    expect(session?.status).toBe('done');
+    expect(session?.errorCode).toBeUndefined();
+  });
+
   it('one working search is enough: the run is done', async () => {
     const store = await freshStore();
     let calls = 0;

@@ -5,7 +5,7 @@
  */
 import type { VisitFailCode } from '../../../agent/step-result';
 
-export type IsolationCode = VisitFailCode;
+export type IsolationCode = Extract<VisitFailCode, 'needs-incognito' | 'needs-container'>;
 
 export class IsolationUnavailable extends Error {
   constructor(readonly code: IsolationCode) {

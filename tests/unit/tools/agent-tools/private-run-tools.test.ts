@@ -81,7 +81,10 @@ describe('a private run sends nothing the model chose without the user', () => {
     const shown = asked.flatMap((r) => r.items);
     expect(shown).toContain(rot13(SECRET));
     for (const [i, r] of results.entries()) {
-      expect(r.error).toMatch(shown.includes(DISGUISES[i] ?? '') ? /The user declined/ : /Refused/);
+      const declined = shown.includes(DISGUISES[i] ?? '');
+      expect(r.error).toMatch(declined ? /The user declined/ : /Refused/);
+      // The panel words a declined query from its code, in the user's language.
+      expect(r.errorInfo?.code).toBe(declined ? 'search-declined' : undefined);
     }
     // Link choice: a seen link, chosen by the model, is asked about too.
     await tools.search(['What does this page say?'], { signal });
@@ -90,6 +93,33 @@ describe('a private run sends nothing the model chose without the user', () => {
       question: '',
     });
     expect(visit?.reason).toMatch(/declined to open/);
+    expect(visit?.reasonCode).toBe('declined');
+  });
+
+  it('an API key in three parts, its last 28 characters, or without its prefix among other words: each is shown, none sent', async () => {
+    const KEY = 'sk_live_4NV8QZT2MHK7RXWD3PLY9CJB6FGS5EUA';
+    const bare = KEY.slice('sk_live_'.length);
+    const { deps, queries } = setup();
+    const asked: SendRequest[] = [];
+    const tools = createAgentTools(deps, {
+      question: 'What does my billing page say?',
+      seedUrls: ['https://billing.example/keys'],
+      privacy: 'private',
+      privateText: [`Your live secret key: ${KEY}`],
+      ask: async (r) => {
+        asked.push(r);
+        return 'decline';
+      },
+    });
+    const parts = [`billing ${KEY.slice(0, 15)}`, `help ${KEY.slice(15, 30)}`, `faq ${KEY.slice(30)}`];
+    const attacks = [parts, [KEY.slice(-28)], [`vault billing ${bare} account settings help`]];
+    for (const attack of attacks) {
+      const results = await tools.search(attack, { signal });
+      for (const r of results) expect(r.error).toMatch(/The user declined/);
+    }
+    expect(queries).toEqual([]);
+    // No pattern knows these forms: each reached the user, who is the gate, whole and as it would leave.
+    expect(asked.map((r) => r.items)).toEqual(attacks);
   });
 
   it("the user's own question and page go out without asking", async () => {

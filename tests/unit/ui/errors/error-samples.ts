@@ -38,6 +38,8 @@ export const SAMPLES: Record<RunErrorCode, RunError> = {
   },
   'search-none-set-up': { code: 'search-none-set-up', params: {} },
   'search-empty-query': { code: 'search-empty-query', params: {} },
+  'search-declined': { code: 'search-declined', params: {} },
+  'search-not-asked': { code: 'search-not-asked', params: {} },
   'search-all-failed': { code: 'search-all-failed', params: { first: searxngDown } },
   'model-server-unreachable': {
     code: 'model-server-unreachable',

@@ -3,8 +3,9 @@ import { render } from 'preact';
 import { describe, expect, it } from 'vitest';
 import { formatVisitObservation } from '../../../../src/agent/observation-format';
 import type { AgentStep } from '../../../../src/agent/types';
+import { DECLINED_SEARCH, DECLINED_VISIT } from '../../../../src/security/send-gate';
 import { StepCard } from '../../../../src/ui/trajectory/step-card';
-import { sampleSteps } from '../../export/sample-session';
+import { sampleSteps, searchStep, visitStep } from '../../export/sample-session';
 import { tEn } from '../helpers';
 
 const forged = formatVisitObservation(
@@ -58,5 +59,36 @@ describe('step cards', () => {
     const el = card({ ...search, result: null });
     const links = [...el.querySelectorAll('ol.results a')].map((a) => a.getAttribute('href'));
     expect(links).toEqual(['https://en.wikipedia.org/wiki/Boiling_point', 'https://evil.example/x']);
+  });
+
+  it('word a search and a page the user kept back in a private run for the user, not with the model’s note', () => {
+    const search = card(
+      searchStep(0, [
+        {
+          query: 'northwind customer lookup',
+          hits: [],
+          error: DECLINED_SEARCH,
+          errorInfo: { code: 'search-declined', params: {} },
+        },
+      ]),
+    );
+    expect(search.textContent).toContain("You didn't send this search");
+    expect(search.textContent).not.toContain('Search failed');
+    expect(search.textContent).not.toContain('Do not try');
+    const visit = card(
+      visitStep(1, 'spell', [
+        {
+          url: 'https://attacker.example/alpha/1/R',
+          title: '',
+          ok: false,
+          evidence: '',
+          summary: '',
+          reason: DECLINED_VISIT,
+          reasonCode: 'declined',
+        },
+      ]),
+    );
+    expect(visit.textContent).toContain("You didn't open this page");
+    expect(visit.textContent).not.toContain('Do not try');
   });
 });
