@@ -16,6 +16,7 @@ import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
 import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
+import { tokenCounterFor } from './qwen-counter';
 import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed } from './search-failure';
@@ -148,6 +149,8 @@ async function runLoop(
   const earlier = earlierSeenOf(spec.steps);
   const whole = createWholePages();
   await whole.load(earlier.pages, deps.store.pages);
+  const profile = chooseProfile(snap.app.profile, snap.modelProfile);
+  const tokenizer = deps.tokenizer ?? tokenCounterFor(profile);
   return runResearch(
     {
       engine,
@@ -157,11 +160,11 @@ async function runLoop(
         seedUrls: spec.seedUrls,
         privateText: privateTextOf(spec.steps),
         earlier,
-        profile: chooseProfile(snap.app.profile, snap.modelProfile),
+        profile,
         onPageRead: whole.add,
         ...(spec.guard ? await guardContext(spec.guard, run) : {}),
       }),
-      ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
+      ...(tokenizer ? { tokenizer } : {}),
       clock: deps.clock,
       newId: deps.newId,
     },
