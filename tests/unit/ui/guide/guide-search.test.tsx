@@ -46,7 +46,11 @@ describe("the first-run guide's search step", () => {
     await eventually(() => expect(q(root, 'guide-search-result')?.dataset.ok).toBe('true'));
     expect(root.querySelectorAll('button')).toHaveLength(0);
     unmount(root);
-    world.handle('search.test', () => ({ ok: false, message: 'Nothing answered.', count: 0 }));
+    world.handle('search.test', () => ({
+      ok: false,
+      message: 'Nothing answered.',
+      info: { code: 'search-unexpected', params: { provider: 'SearXNG' } },
+    }));
     mountStep(['SearXNG']);
     await eventually(() => expect(q(root, 'guide-search-result')?.dataset.ok).toBe('false'));
     expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
