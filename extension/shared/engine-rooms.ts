@@ -12,6 +12,7 @@ import { createEngineHost } from '../../src/llm/host/engine-host';
 import { createWebLlmAdmin } from '../../src/llm/host/webllm-admin';
 import { OpenAiEngine } from '../../src/llm/openai/openai-engine';
 import { probeWebGpu } from '../../src/llm/webgpu-probe';
+import type { WllamaBrowser } from '../../src/llm/wllama/backend';
 import type { MessageClient } from '../../src/messaging/client';
 import type { HandlerRegistry } from '../../src/messaging/handlers';
 import type { createLiveHub } from '../../src/messaging/live';
@@ -48,10 +49,17 @@ export interface EngineRoomsContext {
   client: MessageClient;
   /** Live events to the views. */
   hub: ReturnType<typeof createLiveHub>;
+  /** Which browser hosts the rooms (its entry point knows): wllama's backend depends on it. */
+  browser: WllamaBrowser;
 }
 
 /** Adds the engine, runner and search rooms to a context; resolves to the runner once the store is open. */
-export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): Promise<ResearchRunner> {
+export function hostEngineRooms({
+  handlers,
+  client,
+  hub,
+  browser,
+}: EngineRoomsContext): Promise<ResearchRunner> {
   const startedAt = Date.now();
   const storeReady = openStore();
   const webllm = createWebLlmAdmin();
@@ -65,6 +73,7 @@ export function hostEngineRooms({ handlers, client, hub }: EngineRoomsContext): 
 
   const choose = createEngineChooser({
     wasmUrl: extensionUrl('wllama/wllama.wasm'),
+    browser,
     probe: () => probeWebGpu(),
     catalog: () => webllm.catalog(),
     secret,

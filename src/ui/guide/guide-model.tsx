@@ -1,3 +1,4 @@
+import { backendWords } from '../shared/backend-words';
 import type { UiServices } from '../shared/services';
 import type { GuideFacts } from './guide-facts';
 import { modelPlan } from './model-plan';
@@ -48,7 +49,7 @@ export function GuideModel({
   // A model server's plan explains nothing about this machine: its reasons are not shown.
   const local = facts.plan && facts.plan.engine !== 'openai' ? facts.plan : null;
   const reason = local?.reason || '';
-  const backendReason = (local?.threads && local.backendReason) || '';
+  const backendReason = local?.threads ? backendWords(local, t) : '';
   // On a software adapter the engine's own line says what that means for it (web-llm: "Software
   // WebGPU … is very slow, so Sleuth uses the smallest model"; wllama runs on the CPU instead): the
   // WebGPU line then leaves it out, or the guide said "very slow" twice.
