@@ -23,7 +23,12 @@ const handlers = composeHandlers(
     tabs: { partition: 'container' },
   }),
 );
-const runner = hostEngineRooms({ handlers, client: createClient(transport, { local: handlers }), hub });
+const runner = hostEngineRooms({
+  handlers,
+  client: createClient(transport, { local: handlers }),
+  hub,
+  browser: 'firefox',
+});
 toggleSidebarOnActionClick();
 serve(transport, handlers);
 

@@ -14,5 +14,6 @@ hostEngineRooms({
   handlers,
   client: createClient(transport, { local: handlers }),
   hub: createLiveHub(portTransport()),
+  browser: 'chromium',
 });
 serve(transport, handlers);

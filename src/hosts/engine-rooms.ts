@@ -9,6 +9,7 @@ import { createEngineHost, type EngineChoice } from '../llm/host/engine-host';
 import { createWebLlmAdmin } from '../llm/host/webllm-admin';
 import type { FetchLike } from '../llm/hub/hub-client';
 import { probeWebGpu } from '../llm/webgpu-probe';
+import type { WllamaBrowser } from '../llm/wllama/backend';
 import type { MessageClient } from '../messaging/client';
 import type { HandlerRegistry } from '../messaging/handlers';
 import type { createLiveHub } from '../messaging/live';
@@ -29,6 +30,8 @@ export interface EngineRoomsContext {
   client: MessageClient;
   /** Live events to the views. */
   hub: ReturnType<typeof createLiveHub>;
+  /** Which browser hosts the rooms (its entry point knows): wllama's backend depends on it. */
+  browser: WllamaBrowser;
 }
 
 /** Test seams of the e2e build only; production passes none. */
@@ -62,7 +65,7 @@ type Secret = (key: string) => Promise<string | undefined>;
 
 /** The engine host and what chooses its engine; status changes go to the views. */
 function hostEngines(
-  { hub }: EngineRoomsContext,
+  { hub, browser: browserName }: EngineRoomsContext,
   browser: EngineRoomsBrowser,
   storeReady: Promise<Store>,
   secret: Secret,
@@ -72,6 +75,7 @@ function hostEngines(
   const { seams } = browser;
   const choose = createEngineChooser({
     wasmUrl: browser.wasmUrl,
+    browser: browserName,
     probe: () => probeWebGpu(),
     catalog: () => webllm.catalog(),
     secret,

@@ -12,7 +12,7 @@ import { formatBytes } from '../progress-stats';
 import type { WebGpuProbe } from '../webgpu-probe';
 import { type CatalogEntry, chooseModel } from '../webllm/catalog';
 import { WebLlmEngine } from '../webllm/webllm-engine';
-import { decideWllamaBackend, hasJspi } from '../wllama/backend';
+import { decideWllamaBackend, hasJspi, type WllamaBrowser } from '../wllama/backend';
 import { DEFAULT_GGUF, parseGgufModelId } from '../wllama/gguf-catalog';
 import { WllamaEngine } from '../wllama/wllama-engine';
 import type { EngineChoice } from './engine-host';
@@ -32,6 +32,8 @@ export interface ChooserDeps {
   threads(): number;
   /** Whether web-llm has this model in its cache (so nothing needs downloading). */
   webllmCached?(modelId: string): Promise<boolean>;
+  /** The browser, as the entry point knows it (Firefox's WebGPU is not trusted with llama.cpp). */
+  browser: WllamaBrowser;
   /** Whether WebAssembly JSPI exists here (wllama's WebGPU path needs it); default: look. */
   jspi?(): boolean;
   /** Clock for the hub listing cache (default Date.now). */
@@ -61,7 +63,10 @@ async function ggufChoice(
   const { grammar, key: grammarKey } = await grammarOf(deps, s);
   const probe = await deps.probe();
   const threads = s.wllamaThreads || deps.threads();
-  const decision = decideWllamaBackend(s.wllamaBackend, probe, { jspi: deps.jspi?.() ?? hasJspi() });
+  const decision = decideWllamaBackend(s.wllamaBackend, probe, {
+    jspi: deps.jspi?.() ?? hasJspi(),
+    browser: deps.browser,
+  });
   const gpu = decision.backend === 'webgpu';
   // Asked for WebGPU and not getting it is worth saying in the reason itself.
   const backendNote =
@@ -82,6 +87,7 @@ async function ggufChoice(
     threads,
     backend: decision.backend,
     backendReason: decision.reason,
+    backendCause: decision.cause,
     create: () =>
       withGrammar(
         new WllamaEngine({

@@ -3,6 +3,7 @@ import type { Settings } from '../../settings/schema';
 import { delegateEngine } from '../delegate-engine';
 import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
 import { formatBytes } from '../progress-stats';
+import type { WllamaBackendCause } from '../wllama/backend';
 import { type EngineStatus, modelAsked } from './engine-status';
 
 export interface EngineChoice {
@@ -25,6 +26,8 @@ export interface EngineChoice {
   backend?: 'webgpu' | 'cpu';
   /** Why that backend was chosen (wllama: from the adapter's features, before loading). */
   backendReason?: string;
+  /** The same, as a code the views word. */
+  backendCause?: WllamaBackendCause;
   create(): ChatEngine;
 }
 
@@ -85,8 +88,10 @@ function startLoad(st: HostState, choice: EngineChoice, asked: string): Promise<
       st.current = { key: choice.key, engine };
       st.loading = null;
       const info = engine.info();
+      const { backendCause: _cause, ...chosen } = base;
       st.set({
-        ...base,
+        // The engine's own reason after loading (e.g. no layers offloaded) replaces the choice's.
+        ...(info.backendReason ? chosen : base),
         state: 'ready',
         contextWindow: info.contextWindow,
         ...(info.threads ? { threads: info.threads } : {}),
@@ -229,5 +234,6 @@ export function describeChoice(c: EngineChoice) {
     ...(c.threads ? { threads: c.threads } : {}),
     ...(c.backend ? { backend: c.backend } : {}),
     ...(c.backendReason ? { backendReason: c.backendReason } : {}),
+    ...(c.backendCause ? { backendCause: c.backendCause } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { RunError } from '../../errors/run-error';
+import type { WllamaBackendCause } from '../wllama/backend';
 /** What the engine host reports about its engine: shown by the status line, options page and notices. */
 export interface EngineStatus {
   engine: string;
@@ -18,6 +19,8 @@ export interface EngineStatus {
   backend?: 'webgpu' | 'cpu';
   /** Why that backend: "CPU: WebGPU adapter lacks shader-f16, …", "WebGPU on …". */
   backendReason?: string;
+  /** The chosen backend's reason as a code the views word; absent once the engine's own reason replaces it. */
+  backendCause?: WllamaBackendCause;
   /** Layers llama.cpp offloaded to the GPU, once loaded. */
   gpuLayers?: { offloaded: number; total: number };
   /** For a model server: whether it answered the last health check, and what it said if not. */

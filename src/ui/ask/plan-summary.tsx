@@ -1,5 +1,6 @@
 import type { EnginePlan } from '../../llm/host/engine-status';
 import { formatBytes } from '../../llm/progress-stats';
+import { backendWords } from '../shared/backend-words';
 import type { Translate } from '../shared/translate';
 
 /** What would load and why: model, download size, profile, backend, reason and any caveat. */
@@ -15,6 +16,7 @@ export function PlanSummary({ plan, t }: { plan: EnginePlan; t: Translate }) {
       ? t('planRunsOn', [plan.backend === 'webgpu' ? 'WebGPU' : 'CPU', String(plan.threads)])
       : null,
   ].filter(Boolean);
+  const backendLine = plan.threads ? backendWords(plan, t) : '';
   return (
     <div class="plan" data-testid="engine-plan" data-profile={plan.profile ?? ''}>
       <p>
@@ -26,9 +28,9 @@ export function PlanSummary({ plan, t }: { plan: EnginePlan; t: Translate }) {
           {plan.reason}
         </p>
       ) : null}
-      {plan.threads && plan.backendReason ? (
+      {backendLine ? (
         <p class="small muted" data-testid="plan-backend">
-          {plan.backendReason}
+          {backendLine}
         </p>
       ) : null}
       {plan.notice ? (

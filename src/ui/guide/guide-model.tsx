@@ -1,6 +1,7 @@
 import { ALL_SITES } from '../ask/permission-gate';
 import { PlanError } from '../ask/plan-error';
 import { ownOriginPattern } from '../errors/engine-words';
+import { backendWords } from '../shared/backend-words';
 import type { UiServices } from '../shared/services';
 import type { Translate } from '../shared/translate';
 import type { GuideFacts } from './guide-facts';
@@ -44,7 +45,7 @@ export function GuideModel({
   // A model server's plan explains nothing about this machine: its reasons are not shown.
   const local = facts.plan && facts.plan.engine !== 'openai' ? facts.plan : null;
   const reason = local?.reason || '';
-  const backendReason = (local?.threads && local.backendReason) || '';
+  const backendReason = local?.threads ? backendWords(local, t) : '';
   const offer = ollama?.state === 'running' && settings.engine !== 'openai' ? ollama.models[0] : undefined;
   return (
     <>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { EngineStatus } from '../../llm/host/engine-status';
 import { ModelProgress } from '../ask/model-progress';
+import { backendWords } from '../shared/backend-words';
 import type { UiServices } from '../shared/services';
 import type { Translate } from '../shared/translate';
 import { errorParts } from './option-types';
@@ -54,7 +55,7 @@ export function EngineLoad({
           role="status"
           class="small"
           data-testid="engine-state"
-          title={status?.state === 'ready' ? status.backendReason : undefined}
+          title={status?.state === 'ready' ? backendWords(status, t) || undefined : undefined}
         >
           {status?.state === 'ready' ? readyText(status, t) : ''}
         </span>

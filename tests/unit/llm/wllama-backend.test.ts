@@ -25,7 +25,8 @@ const none: WebGpuProbe = {
   vendor: '',
   architecture: '',
 };
-const jspi = { jspi: true };
+const jspi = { jspi: true, browser: 'chromium' } as const;
+const firefox = { jspi: true, browser: 'firefox' } as const;
 
 describe('wllama backend decision', () => {
   it('SwiftShader: CPU, because the adapter lacks shader-f16, whatever the setting asks', () => {
@@ -34,6 +35,7 @@ describe('wllama backend decision', () => {
       expect(decideWllamaBackend(setting, swiftshader, jspi)).toEqual({
         backend: 'cpu',
         reason: "CPU: WebGPU adapter lacks shader-f16, which llama.cpp's WebGPU backend requires.",
+        cause: { code: 'missing-features', params: { features: 'shader-f16' } },
       });
     }
   });
@@ -43,6 +45,7 @@ describe('wllama backend decision', () => {
     expect(decideWllamaBackend('auto', hardware, jspi)).toEqual({
       backend: 'webgpu',
       reason: 'WebGPU on nvidia ada.',
+      cause: { code: 'webgpu', params: { adapter: 'nvidia ada' } },
     });
   });
 
@@ -58,12 +61,27 @@ describe('wllama backend decision', () => {
     expect(decideWllamaBackend('webgpu', none, jspi).reason).toBe(
       'CPU: no WebGPU adapter. This browser does not expose WebGPU (navigator.gpu is missing).',
     );
-    expect(decideWllamaBackend('auto', hardware, { jspi: false }).reason).toMatch(
+    expect(decideWllamaBackend('auto', hardware, { ...jspi, jspi: false }).reason).toMatch(
       /^CPU: this browser lacks WebAssembly JSPI/,
     );
     expect(decideWllamaBackend('cpu', hardware, jspi)).toEqual({
       backend: 'cpu',
       reason: 'CPU, as set in Options → Model → Runs on.',
+      cause: { code: 'set-cpu' },
     });
+  });
+
+  it("Firefox: CPU by default on an adapter Chromium would use, because Firefox's WebGPU has given wrong output", () => {
+    expect(decideWllamaBackend('auto', hardware, firefox)).toEqual({
+      backend: 'cpu',
+      reason:
+        "CPU: Firefox's WebGPU (nvidia ada) has given wrong output for llama.cpp models; set Options → Model → Runs on → WebGPU to use it anyway.",
+      cause: { code: 'firefox-webgpu', params: { adapter: 'nvidia ada' } },
+    });
+    // Runs on → WebGPU is the user's own known-good check: it offloads.
+    expect(decideWllamaBackend('webgpu', hardware, firefox).backend).toBe('webgpu');
+    // A reason that holds in any browser still comes first.
+    expect(decideWllamaBackend('auto', swiftshader, firefox).cause.code).toBe('missing-features');
+    expect(decideWllamaBackend('auto', hardware, { ...firefox, jspi: false }).cause.code).toBe('no-jspi');
   });
 });

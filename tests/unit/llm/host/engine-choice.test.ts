@@ -49,7 +49,7 @@ const listing = {
   ],
 };
 
-function world(opts: { probe?: WebGpuProbe; online?: boolean } = {}) {
+function world(opts: { probe?: WebGpuProbe; online?: boolean; browser?: 'chromium' | 'firefox' } = {}) {
   const store = memoryStore();
   const asked: string[] = [];
   const fetch = async (url: string) => {
@@ -73,6 +73,7 @@ function world(opts: { probe?: WebGpuProbe; online?: boolean } = {}) {
     threads: () => 4,
     webllmCached: async () => false,
     jspi: () => true,
+    browser: opts.browser ?? 'chromium',
   });
   return { store, asked, library, choose };
 }
@@ -138,6 +139,17 @@ describe('engine choice', () => {
     };
     const real = await world({ probe: gpu }).choose(settings({ engine: 'wllama' }));
     expect(real).toMatchObject({ backend: 'webgpu', backendReason: 'WebGPU on nvidia ada.' });
+    // The same adapter in Firefox: CPU by default, with a cause the views word; WebGPU when asked.
+    const firefox = world({ probe: gpu, browser: 'firefox' });
+    const onFirefox = await firefox.choose(settings({ engine: 'wllama' }));
+    expect(onFirefox).toMatchObject({
+      backend: 'cpu',
+      backendCause: { code: 'firefox-webgpu', params: { adapter: 'nvidia ada' } },
+    });
+    expect(onFirefox.key).not.toBe(real.key);
+    expect((await firefox.choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu' }))).backend).toBe(
+      'webgpu',
+    );
     const none = await world().choose(settings({ engine: 'wllama', wllamaBackend: 'webgpu' }));
     expect(none.backend).toBe('cpu');
     expect(none.reason).toMatch(/WebGPU cannot be used here, so it runs on the CPU: no WebGPU adapter/);

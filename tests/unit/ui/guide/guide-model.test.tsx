@@ -61,6 +61,22 @@ describe("the first-run guide's model step on a software GPU", () => {
   });
 });
 
+describe("the first-run guide's backend line", () => {
+  it("words Firefox's CPU default from its cause, naming the setting that offloads anyway", () => {
+    mountGuide({
+      engine: 'wllama',
+      modelId: 'DR-Venus 4B RL Q4_K_M',
+      threads: 4,
+      backend: 'cpu',
+      backendReason: 'English for logs',
+      backendCause: { code: 'firefox-webgpu', params: { adapter: 'nvidia ada' } },
+    });
+    expect(root.querySelector('[data-testid=plan-backend]')?.textContent).toBe(
+      "CPU: Firefox's WebGPU (nvidia ada) has given wrong output for llama.cpp models. To use it anyway, set Options → Model → Runs on → WebGPU.",
+    );
+  });
+});
+
 // Ollama is optional: "✗ No Ollama found on this computer (optional)." in red read as a fault.
 describe("the first-run guide's Ollama line", () => {
   const mark = () => root.querySelector('[data-testid=guide-ollama] > span');
