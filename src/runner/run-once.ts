@@ -16,7 +16,6 @@ import type { SessionStatus } from '../store/records';
 import { agentSettingsFrom } from './agent-settings';
 import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
-import { tokenCounterFor } from './qwen-counter';
 import type { RunGuard } from './run-guard';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed } from './search-failure';
@@ -149,8 +148,6 @@ async function runLoop(
   const earlier = earlierSeenOf(spec.steps);
   const whole = createWholePages();
   await whole.load(earlier.pages, deps.store.pages);
-  const profile = chooseProfile(snap.app.profile, snap.modelProfile);
-  const tokenizer = deps.tokenizer ?? tokenCounterFor(profile);
   return runResearch(
     {
       engine,
@@ -160,11 +157,11 @@ async function runLoop(
         seedUrls: spec.seedUrls,
         privateText: privateTextOf(spec.steps),
         earlier,
-        profile,
+        profile: chooseProfile(snap.app.profile, snap.modelProfile),
         onPageRead: whole.add,
         ...(spec.guard ? await guardContext(spec.guard, run) : {}),
       }),
-      ...(tokenizer ? { tokenizer } : {}),
+      ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
       clock: deps.clock,
       newId: deps.newId,
     },
