@@ -149,6 +149,22 @@ function NotLoaded({
   const { t } = services;
   const { plan, busy: planBusy } = planState;
   const named = plan && !guideOpen;
+  // Under the first-run guide, which names the model and its download, one row says what remains:
+  // three lines here pushed the question box and Research below the first screen at 400×900.
+  if (guideOpen) {
+    return (
+      <div
+        class="banner info compact"
+        data-testid="engine-notice"
+        data-plan={plan ? 'known' : planBusy ? 'asking' : 'none'}
+      >
+        <p>{t('noticeNotLoadedGuide')}</p>
+        <button type="button" data-testid="load-model" onClick={onLoad}>
+          {t('noticeLoad')}
+        </button>
+      </div>
+    );
+  }
   return (
     <div
       class="banner info"

@@ -55,10 +55,14 @@ describe('model status', () => {
     }));
     root = mount(<SidePanelApp services={world.services} />);
     // It read "Load it now (the first time it is downloaded), or research will load it when you start."
+    // On a first run the guide below names the model and its download, so the notice is one row.
     await eventually(() =>
       expect(q(root, 'engine-notice')?.querySelector('p')?.textContent).toBe(
-        'The model is not loaded yet. Load it now, or research loads it when you start; the first load downloads it.',
+        'Not loaded yet: research loads it when you start.',
       ),
+    );
+    await eventually(() =>
+      expect(q(root, 'guide-plan')?.textContent).toContain('downloaded once on first use'),
     );
   });
 
