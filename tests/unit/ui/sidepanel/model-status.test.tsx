@@ -58,7 +58,7 @@ describe('model status', () => {
     // On a first run the guide below names the model and its download, so the notice is one row.
     await eventually(() =>
       expect(q(root, 'engine-notice')?.querySelector('p')?.textContent).toBe(
-        'Not loaded yet: research loads it when you start.',
+        'Not loaded yet: it loads when you start.',
       ),
     );
     await eventually(() =>
