@@ -4,6 +4,7 @@ import type { ExtractedPage } from '../../../src/extract/types';
 import { checkServerIp } from '../../../src/security/server-address';
 import { checkUrl, type UrlPolicy } from '../../../src/security/url-policy';
 import type { ReadTabResult } from '../../../src/tools/browse/tabs/tab-reader';
+import { readFailure, readPage } from './read-result';
 
 /**
  * `--reader chromium`: the eval reads pages in headless Chromium with the extension's own content
@@ -54,16 +55,7 @@ async function contentScript(): Promise<string> {
   return file.text;
 }
 
-const fail = (url: string, reason: string): ReadTabResult => ({
-  ok: false,
-  url,
-  finalUrl: url,
-  title: '',
-  markdown: '',
-  links: [],
-  via: 'new-tab',
-  reason,
-});
+const fail = (url: string, reason: string) => readFailure(url, reason, 'new-tab');
 
 /** Pauses every request of the page and lets through only those the URL policy admits. */
 async function gateRequests(page: Page, context: BrowserContext, policy: UrlPolicy, refused: string[]) {
@@ -82,23 +74,6 @@ async function gateRequests(page: Page, context: BrowserContext, policy: UrlPoli
     },
   );
   await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
-}
-
-function pageResult(target: string, finalUrl: string, page: ExtractedPage): ReadTabResult {
-  return {
-    ok: true,
-    url: target,
-    finalUrl,
-    title: page.title,
-    markdown: page.markdown,
-    links: page.links,
-    via: 'new-tab',
-    ...(page.byline ? { byline: page.byline } : {}),
-    ...(page.lang ? { lang: page.lang } : {}),
-    ...(page.publishedTime ? { publishedTime: page.publishedTime } : {}),
-    ...(page.siteName ? { siteName: page.siteName } : {}),
-    ...(page.problem ? { problem: page.problem } : {}),
-  };
 }
 
 async function readInPage(
@@ -129,7 +104,7 @@ async function readInPage(
     MAX_CHARS,
   );
   if (!extracted) return fail(target, 'The page could not be read.');
-  return pageResult(target, page.url(), extracted as ExtractedPage);
+  return readPage(target, page.url(), extracted as ExtractedPage, 'new-tab');
 }
 
 export async function createChromiumReader(o: ChromiumReaderOptions): Promise<ChromiumReader> {

@@ -3,6 +3,7 @@ import { extract } from '../../../src/extract/extract';
 import { checkUrl, type UrlPolicy } from '../../../src/security/url-policy';
 import { pdfToText } from '../../../src/tools/browse/fetch/pdf-text';
 import type { ReadTabResult } from '../../../src/tools/browse/tabs/tab-reader';
+import { readFailure, readPage } from './read-result';
 
 /**
  * The eval's page reader: where the extension opens a tab, Node fetches the page (checking every
@@ -25,16 +26,7 @@ export interface FetchReaderOptions {
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-const fail = (url: string, reason: string): ReadTabResult => ({
-  ok: false,
-  url,
-  finalUrl: url,
-  title: '',
-  markdown: '',
-  links: [],
-  via: 'fetch',
-  reason,
-});
+const fail = (url: string, reason: string) => readFailure(url, reason, 'fetch');
 
 async function readCapped(res: Response, maxBytes: number): Promise<Uint8Array> {
   const reader = res.body?.getReader();
@@ -145,21 +137,7 @@ export function createFetchReader(o: FetchReaderOptions) {
           };
         const dom = new JSDOM(text, { url: current, virtualConsole: new VirtualConsole() });
         try {
-          const page = extract(dom.window.document, current);
-          return {
-            ok: true,
-            url: target,
-            finalUrl: current,
-            title: page.title,
-            markdown: page.markdown,
-            links: page.links,
-            via: 'fetch',
-            ...(page.byline ? { byline: page.byline } : {}),
-            ...(page.lang ? { lang: page.lang } : {}),
-            ...(page.publishedTime ? { publishedTime: page.publishedTime } : {}),
-            ...(page.siteName ? { siteName: page.siteName } : {}),
-            ...(page.problem ? { problem: page.problem } : {}),
-          };
+          return readPage(target, current, extract(dom.window.document, current), 'fetch');
         } finally {
           dom.window.close();
         }
