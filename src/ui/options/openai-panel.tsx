@@ -9,6 +9,7 @@ import { errorParts, type SectionProps } from './option-types';
 import { serverOrigin } from './save-plan';
 import { SecretField } from './secret-field';
 import { ServerModelField, useServerModels } from './server-model-field';
+import { TestRow } from './test-row';
 import type { useSecrets } from './use-secrets';
 
 export const OPENAI_KEY = 'openaiKey';
@@ -152,18 +153,14 @@ function ConnectionTestRow({
   };
 
   return (
-    <div class="row">
-      <button type="button" data-testid="test-connection" onClick={test} disabled={testing}>
-        {t('testConnection')}
-      </button>
-      <span
-        role="status"
-        data-testid="connection-result"
-        data-ok={result ? String(result.ok) : undefined}
-        class={result && !result.ok ? 'small error-text' : 'small'}
-      >
-        {testing ? t('testing') : (result?.text ?? '')}
-      </span>
-    </div>
+    <TestRow
+      label={t('testConnection')}
+      testing={testing}
+      testingText={t('testing')}
+      result={result}
+      onTest={test}
+      buttonId="test-connection"
+      resultId="connection-result"
+    />
   );
 }

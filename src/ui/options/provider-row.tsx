@@ -9,6 +9,7 @@ import { AccessWarning } from './access-warning';
 import { errorParts } from './option-types';
 import { providerOrigins } from './save-plan';
 import { SecretField } from './secret-field';
+import { TestRow } from './test-row';
 import type { useSecrets } from './use-secrets';
 
 export interface ProviderRowProps {
@@ -168,19 +169,15 @@ function ProviderTest({
   };
 
   return (
-    <div class="row">
-      <button type="button" data-testid="provider-test" onClick={test} disabled={testing}>
-        {t('providerTest')}
-      </button>
-      <span
-        role="status"
-        data-testid="provider-test-result"
-        data-ok={result ? String(result.ok) : undefined}
-        class={result && !result.ok ? 'small error-text' : 'small'}
-      >
-        {testing ? t('testing') : (result?.text ?? '')}
-      </span>
-    </div>
+    <TestRow
+      label={t('providerTest')}
+      testing={testing}
+      testingText={t('testing')}
+      result={result}
+      onTest={test}
+      buttonId="provider-test"
+      resultId="provider-test-result"
+    />
   );
 }
 
