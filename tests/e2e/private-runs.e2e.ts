@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeAccountSite, searchedQueries } from './helpers/account-site';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
 import {
@@ -8,11 +9,6 @@ import {
   startResearchFixture,
   toolCallTurn,
 } from './helpers/research-fixture';
-
-// A site the user is signed in to in their own browser: signed out, the same address shows less.
-const SIGNED_IN = 'Welcome back, Ada Lovelace. Your customer reference is ZX81-QQ42-LV7P.';
-const ACCOUNT_INTRO =
-  'Northwind account overview. This page shows the orders, invoices and support tickets of the account that is signed in, with the newest first, and explains each status in plain words so that nothing needs a phone call.';
 
 describe('public and private runs, in the real extension', () => {
   let b: ExtensionBrowser;
@@ -25,32 +21,11 @@ describe('public and private runs, in the real extension', () => {
     },
     slice: (from: number) => searched().slice(from),
   };
-  // A panel that opens tests the search provider with the fixed query "test" (the first-run guide's
-  // check, src/hosts/search-test-handler.ts): the user's own action, not a model-chosen query.
-  const searched = () =>
-    fx.pages.hits
-      .filter((h) => h.startsWith('/search?'))
-      .map((h) => new URLSearchParams(h.slice('/search?'.length)).get('q') ?? '')
-      .filter((q) => q !== 'test');
+  const searched = () => searchedQueries(fx);
 
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 40, chunkDelayMs: 5 });
-    fx.pages.route((req, res, url) => {
-      if (url.pathname === '/login') {
-        res.writeHead(302, { 'set-cookie': 'session=ada; Path=/', location: '/account' });
-        res.end();
-        return true;
-      }
-      if (url.pathname !== '/account') return false;
-      const signedIn = String(req.headers.cookie ?? '').includes('session=ada');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>Northwind account</title><main><article><h1>Your account</h1><p>${ACCOUNT_INTRO}</p><p>${
-          signedIn ? SIGNED_IN : 'Sign in to see your account.'
-        }</p></article></main>`,
-      );
-      return true;
-    });
+    routeAccountSite(fx);
     b = await launchWithExtension();
     panel = await b.openPage('extension/sidepanel/index.html');
     await panel.getByTestId('status-offscreen').and(panel.locator('[data-state=ok]')).waitFor();

@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeAccountSite, searchedQueries } from '../e2e/helpers/account-site';
 import { writeSettings } from '../e2e/helpers/extension-db';
 import {
   answerTurn,
@@ -15,11 +16,6 @@ import {
   waitForState,
 } from './helpers/firefox';
 
-// A site the user is signed in to in their own browser: signed out, the same address shows less.
-const SIGNED_IN = 'Welcome back, Ada Lovelace. Your customer reference is ZX81-QQ42-LV7P.';
-const ACCOUNT_INTRO =
-  'Northwind account overview. This page shows the orders, invoices and support tickets of the account that is signed in, with the newest first, and explains each status in plain words so that nothing needs a phone call.';
-
 const texts = (page: Page, selector: string) =>
   page.evaluate((s) => [...document.querySelectorAll(s)].map((e) => e.textContent ?? ''), selector);
 const count = (page: Page, testId: string) =>
@@ -30,32 +26,11 @@ describe('public and private runs in Firefox', () => {
   let ff: FirefoxExtension;
   let fx: ResearchFixture;
   let panel: Page;
-  // What reached the search API (the fixture's SearXNG endpoint), in order. A panel that opens tests
-  // the provider with the fixed query "test" (the user's own action, not a model-chosen query).
-  const searched = () =>
-    fx.pages.hits
-      .filter((h) => h.startsWith('/search?'))
-      .map((h) => new URLSearchParams(h.slice('/search?'.length)).get('q') ?? '')
-      .filter((q) => q !== 'test');
+  const searched = () => searchedQueries(fx);
 
   beforeAll(async () => {
     fx = await startResearchFixture({ chunkSize: 40, chunkDelayMs: 5 });
-    fx.pages.route((req, res, url) => {
-      if (url.pathname === '/login') {
-        res.writeHead(302, { 'set-cookie': 'session=ada; Path=/', location: '/account' });
-        res.end();
-        return true;
-      }
-      if (url.pathname !== '/account') return false;
-      const signedIn = String(req.headers.cookie ?? '').includes('session=ada');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>Northwind account</title><main><article><h1>Your account</h1><p>${ACCOUNT_INTRO}</p><p>${
-          signedIn ? SIGNED_IN : 'Sign in to see your account.'
-        }</p></article></main>`,
-      );
-      return true;
-    });
+    routeAccountSite(fx);
     ff = await launchFirefoxWithExtension();
     panel = await ff.panel();
     await waitForState(panel, 'status-offscreen', 'ok');
