@@ -46,6 +46,8 @@ export const EngineFailureSchema = v.variant('code', [
     code: v.literal('model-load-failed'),
     params: v.object({ model: v.string(), cause: LoadCauseSchema, status: v.optional(status) }),
   }),
+  /** A local model's reply held bytes that are not UTF-8, which wllama cannot pass on. */
+  v.object({ code: v.literal('model-reply-unreadable'), params: v.object({ model: v.string() }) }),
   /** A library's own error with no known cause: its text is all there is, shown as it came. */
   v.object({ code: v.literal('engine-failed'), params: v.object({ detail: v.string() }) }),
 ]);

@@ -1,6 +1,8 @@
+import { runError } from '../../errors/run-error';
 import { EngineError } from '../engine';
 import { failureOf } from '../failure-cause';
 import { toLoadError } from '../load-errors';
+import { isUnreadableReply } from './unreadable-reply';
 
 /**
  * A wllama generation failure in plain words with a next step. `unload` is true when the wasm
@@ -16,6 +18,19 @@ export function wllamaChatError(err: unknown, model: string): { error: EngineErr
         'out-of-memory',
         "The conversation no longer fits the model's context window.",
         'Raise the context window in Options → Model, or start a new session.',
+      ),
+      unload: false,
+    };
+  }
+  // Checked before the damaged-file causes: its text ("Invalid typed array length: 1163217991")
+  // reads like a damaged file, but the file and the wasm are fine and the next request works.
+  if (isUnreadableReply(err)) {
+    return {
+      error: new EngineError(
+        'bad-response',
+        `${model} wrote bytes that are not valid text (UTF-8), and wllama could not pass its reply on.`,
+        'Try again; keeping replies in the research format (Options → Model) holds them to plain text.',
+        runError('model-reply-unreadable', { model }),
       ),
       unload: false,
     };

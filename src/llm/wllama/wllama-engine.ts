@@ -1,4 +1,4 @@
-import type { LoadedContextInfo, RawCompletionChunk } from '@wllama/wllama';
+import type { LoadedContextInfo } from '@wllama/wllama';
 import { abortError, isAbortError, throwIfAborted } from '../abort';
 import { toChatMlPrompt } from '../chatml';
 import {
@@ -17,6 +17,7 @@ import { StopFilter } from '../stop-filter';
 import { wllamaChatError } from './errors';
 import { parseGgufModelId } from './gguf-catalog';
 import { nativeLog, type WllamaInstance, type WllamaModule } from './native';
+import { continuedUsage, type StreamedReply, streamReply } from './reply-stream';
 import { usageOf } from './usage';
 
 /**
@@ -26,8 +27,9 @@ import { usageOf } from './usage';
  * cuts at stop strings itself as a safety net.
  *
  * Measured facts this relies on: wllama 3.8.1 ships one wasm that runs pthreads when the page is
- * cross-origin isolated (else one thread); a random-weight model must be constrained by a grammar
- * or it emits invalid UTF-8; llama.cpp logs "offloaded N/M layers to GPU" when WebGPU took layers.
+ * cross-origin isolated (else one thread); a reply with bytes that are not UTF-8 (a random-weight
+ * model writes them within a few tokens without a grammar) fails in wllama and is continued by
+ * reply-stream.ts; llama.cpp logs "offloaded N/M layers to GPU" when WebGPU took layers.
  */
 
 export type { WllamaInstance, WllamaModule } from './native';
@@ -192,28 +194,28 @@ export class WllamaEngine implements ChatEngine {
     opts.signal?.addEventListener('abort', onAbort, { once: true });
     const filter = new StopFilter(stops);
     let finish: FinishReason = 'stop';
-    // Held in an object: TS does not see assignments made inside the onData callback.
-    const seen: { last: RawCompletionChunk | null } = { last: null };
     let chunks = 0;
     const started = now();
     let firstAt = 0;
     const prefix = opts.prefix ?? '';
     if (prefix) opts.onDelta?.(prefix);
+    const seed = opts.seed ?? this.opts.seed;
+    let reply: StreamedReply = { last: null, tokensBefore: 0, exhausted: false };
     try {
-      await instance.createCompletion({
+      reply = await streamReply(instance, {
         prompt: toChatMlPrompt(messages) + prefix,
-        stream: true,
-        max_tokens: opts.maxTokens,
-        ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
-        ...(opts.topP === undefined ? {} : { top_p: opts.topP }),
-        ...(opts.topK === undefined ? {} : { top_k: opts.topK }),
-        ...(opts.presencePenalty === undefined ? {} : { presence_penalty: opts.presencePenalty }),
-        ...(stops.length ? { stop: [...stops] } : {}),
+        maxTokens: opts.maxTokens,
         ...(opts.grammar ? { grammar: opts.grammar } : {}),
-        ...((opts.seed ?? this.opts.seed) === undefined ? {} : { seed: opts.seed ?? this.opts.seed }),
-        abortSignal: inner.signal,
-        onData: (chunk) => {
-          seen.last = chunk;
+        sampling: {
+          ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
+          ...(opts.topP === undefined ? {} : { top_p: opts.topP }),
+          ...(opts.topK === undefined ? {} : { top_k: opts.topK }),
+          ...(opts.presencePenalty === undefined ? {} : { presence_penalty: opts.presencePenalty }),
+          ...(stops.length ? { stop: [...stops] } : {}),
+          ...(seed === undefined ? {} : { seed }),
+        },
+        signal: inner.signal,
+        onChunk: (chunk) => {
           const choice = chunk.choices[0];
           if (!choice || filter.stopped) return;
           if (choice.text) {
@@ -225,6 +227,7 @@ export class WllamaEngine implements ChatEngine {
           if (choice.finish_reason === 'length') finish = 'length';
         },
       });
+      if (reply.exhausted) finish = 'length';
       const rest = filter.flush();
       if (rest) opts.onDelta?.(rest);
     } catch (err) {
@@ -235,11 +238,8 @@ export class WllamaEngine implements ChatEngine {
       this.busy = false;
     }
     if (filter.stopped) finish = 'stop';
-    return {
-      text: prefix + filter.text,
-      finishReason: finish,
-      usage: usageOf(seen.last, { chunks, started, firstAt, ended: now() }),
-    };
+    const usage = usageOf(reply.last, { chunks, started, firstAt, ended: now() });
+    return { text: prefix + filter.text, finishReason: finish, usage: continuedUsage(usage, reply) };
   }
 
   async unload(): Promise<void> {

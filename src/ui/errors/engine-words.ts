@@ -52,6 +52,8 @@ export function engineWords(e: EngineFailure, t: Translate): Worded {
       return pair(t, 'errModelRejected', [String(e.params.status)], 'errFixModelRejected');
     case 'model-load-failed':
       return loadWords(e.params, t);
+    case 'model-reply-unreadable':
+      return pair(t, 'errModelReplyUnreadable', [e.params.model], 'errFixModelReplyUnreadable');
     case 'engine-failed':
       return pair(t, 'errEngineFailed', [e.params.detail], 'errFixRetry');
   }

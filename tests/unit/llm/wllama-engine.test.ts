@@ -184,7 +184,8 @@ describe('WllamaEngine', () => {
   });
 
   it('names the model when generation hits a damaged file, and unloads it', async () => {
-    const f = fake([], { chatError: new RangeError('Invalid typed array length: 1163217991') });
+    // An absurd size read from a damaged file (not 1163217991: see wllama-unreadable-reply.test.ts).
+    const f = fake([], { chatError: new RangeError('Invalid typed array length: 3735928559') });
     const e = new WllamaEngine({ wasmUrl: '/w.wasm', loadModule: async () => f.mod });
     await e.load('https://example.org/m.gguf');
     const chat = e.chat([{ role: 'user', content: 'Q' }], { maxTokens: 8 });

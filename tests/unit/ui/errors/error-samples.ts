@@ -72,6 +72,7 @@ export const SAMPLES: Record<RunErrorCode, RunError> = {
     code: 'model-load-failed',
     params: { model: 'Qwen3-4B-q4f32_1-MLC', cause: 'out-of-memory' },
   },
+  'model-reply-unreadable': { code: 'model-reply-unreadable', params: { model: 'dr-venus-4b-rl' } },
   'engine-failed': { code: 'engine-failed', params: { detail: 'RuntimeError: unreachable' } },
   'page-unreachable': {
     code: 'page-unreachable',
