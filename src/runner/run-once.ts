@@ -17,6 +17,7 @@ import { agentSettingsFrom } from './agent-settings';
 import { type EarlierSeen, earlierSeenOf } from './earlier-seen';
 import { privateTextOf } from './page-seed';
 import type { RunGuard } from './run-guard';
+import { withTokenizer } from './run-tokenizer';
 import type { RunnerEvent } from './runner-events';
 import { allSearchesFailed } from './search-failure';
 import { createSessionWriter, type PartialTurn } from './session-writer';
@@ -39,7 +40,10 @@ export interface RunnerDeps {
   modelProfile?(settings: Settings): Promise<ProfileId>;
   /** A session's run (all its attempts) ended: resources kept for it, such as agent tabs, go. */
   afterRun?(): Promise<void>;
+  /** Exact counts for every model. */
   tokenizer?: TokenCounter;
+  /** Exact counts for the model these settings choose, where its tokenizer ships (Qwen3). */
+  tokenizerFor?(settings: Settings): TokenCounter | undefined;
   clock: () => number;
   newId: () => string;
 }
@@ -161,7 +165,7 @@ async function runLoop(
         onPageRead: whole.add,
         ...(spec.guard ? await guardContext(spec.guard, run) : {}),
       }),
-      ...(deps.tokenizer ? { tokenizer: deps.tokenizer } : {}),
+      ...withTokenizer(deps, snap.app),
       clock: deps.clock,
       newId: deps.newId,
     },

@@ -16,6 +16,7 @@ import type { Launch } from './launch';
 import { fitPageText, type PageCut, pageSeedSummary, seedStepFromPage } from './page-seed';
 import { type GuardSpec, savedGuardSpec } from './run-guard';
 import type { RunnerDeps, Snapshot } from './run-once';
+import { withTokenizer } from './run-tokenizer';
 import type { StartRequest } from './start-request';
 
 /** Tokens kept free for the note's count of characters read, which the measured frame holds as 0. */
@@ -121,7 +122,7 @@ async function savePageSeed(
   const settings = withDefaults(agentSettingsFrom(snap.app, snap.modelProfile));
   // A server that says nothing of its window runs with the setting, as every other engine does.
   const budget = resolveBudget(settings, snap.app.contextWindow);
-  const meter = TokenMeter.from(deps.tokenizer);
+  const meter = TokenMeter.from(withTokenizer(deps, snap.app).tokenizer);
   const base = { systemPrompt: snap.systemPrompt, question };
   const seedOf = (evidence: string, summary: string, cut?: PageCut) =>
     seedStepFromPage(

@@ -14,3 +14,16 @@ export function profileForSettings(s: Settings): ProfileId {
     return s.wllamaModelUrl.trim() ? profileForModelName(s.wllamaModelUrl) : 'dr-venus';
   return profileForModelName(s.webllmModel);
 }
+
+/**
+ * Whether the chosen model counts in Qwen3's tokens, judged from the settings as above: DR-Venus
+ * (a Qwen3-4B) and models named Qwen3. Auto and the GGUF default aim for DR-Venus; web-llm's
+ * catalog, and so its automatic pick and Auto's fallback, holds only Qwen3 models.
+ */
+export function usesQwen3Tokenizer(s: Settings): boolean {
+  const qwen3 = (name: string) => /qwen3|dr[-_ ]?venus/i.test(name);
+  if (s.engine === 'openai') return qwen3(s.openaiModel);
+  if (s.engine === 'auto') return true;
+  if (s.engine === 'wllama') return s.wllamaModelUrl.trim() ? qwen3(s.wllamaModelUrl) : true;
+  return s.webllmModel.trim() ? qwen3(s.webllmModel) : true;
+}
