@@ -143,7 +143,10 @@ export async function probeSpeedOnce(
       signal,
     });
   } catch {
-    // The run that follows measures it instead.
+    // The run that follows measures it instead. A reply that failed so badly that the engine let the
+    // model go (wllama does on a damaged model, and on a random-weight test model's invalid UTF-8)
+    // must not leave a host that says "ready" without a model: it is loaded again.
+    if (!engine.info().loaded && !signal.aborted) await engine.load(subject.modelId, { signal });
   }
   signal.throwIfAborted();
 }

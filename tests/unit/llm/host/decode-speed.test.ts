@@ -131,4 +131,40 @@ describe('the engine host measures a model it loads', () => {
     await engine.chat([{ role: 'user', content: 'q' }], { maxTokens: 64 });
     expect(await host.measuredSpeed(choice)).toBeCloseTo(40);
   });
+
+  it('loads the model again when the probe failed so badly that the engine let it go', async () => {
+    const engine = new ScriptedEngine(['hello']);
+    let loads = 0;
+    const load = engine.load.bind(engine);
+    let loaded = false;
+    const choice: EngineChoice = {
+      key: 'k',
+      kind: 'wllama',
+      modelId: 'm',
+      profile: 'general',
+      runsOn: 'cpu',
+      create: () =>
+        Object.assign(engine, {
+          load: async (id: string) => {
+            loads += 1;
+            loaded = true;
+            return load(id);
+          },
+          info: () => ({ kind: 'wllama' as const, modelId: 'm', loaded, contextWindow: 4096 }),
+          chat: async () => {
+            loaded = false;
+            throw new Error('Invalid typed array length: 1163217991');
+          },
+        }),
+    };
+    const host = createEngineHost({
+      choose: async () => choice,
+      onStatus: () => undefined,
+      speeds: createSpeedBook(memoryStore()),
+    });
+    const ready = await host.ensure(DEFAULT_SETTINGS);
+    expect(loads).toBe(2);
+    expect(ready.info().loaded).toBe(true);
+    expect(host.status().state).toBe('ready');
+  });
 });
