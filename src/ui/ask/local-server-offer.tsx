@@ -97,7 +97,7 @@ export function LocalServerOffer({
         ) : null
       ) : (
         <p class="small muted">
-          {t('slowHereStart', ownOriginPattern())}{' '}
+          {ollama?.state === 'running' ? t('slowHereNoModel') : t('slowHereStart', ownOriginPattern())}{' '}
           <button type="button" class="link" data-testid={`${testId}-look`} onClick={onLookAgain}>
             {t('slowHereLookAgain')}
           </button>

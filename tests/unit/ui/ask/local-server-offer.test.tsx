@@ -101,4 +101,24 @@ describe('the in-browser model measured slow on this machine', () => {
       openaiBaseUrl: 'http://127.0.0.1:11434/v1',
     });
   });
+
+  it('an Ollama without a model is asked to pull one, not to start', async () => {
+    const world = await fakeWorld();
+    world.handle('engine.findLocal', () => ({
+      ollama: { state: 'running', baseUrl: 'http://127.0.0.1:11434/v1', models: [] },
+    }));
+    root = mount(
+      <PickerServerOffer
+        services={world.services}
+        model={{
+          settings: world.settings,
+          plan: { plan: { ...onCpu, decodeTokensPerSecond: 4 }, error: null, busy: false },
+        }}
+        onChanged={() => undefined}
+      />,
+    );
+    await until(() => (root?.textContent ?? '').includes('ollama pull'));
+    expect(q(root, 'picker-slow-use')).toBeNull();
+    expect(root.textContent).not.toContain('OLLAMA_ORIGINS');
+  });
 });
