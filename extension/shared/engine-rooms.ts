@@ -25,7 +25,7 @@ function e2eSeams(): EngineRoomSeams | undefined {
     // which e2e tests ask for in the store.
     testGrammar: async (settings) =>
       (await import('../../src/test-seams/test-sequence-grammar')).testGrammarFrom(settings),
-    withDeviceLoss: async (choice) => (await faults).withDeviceLossSeam(choice),
+    withEngineFaults: async (choice) => (await faults).withEngineFaultSeams(choice),
     withQuota: async (store) => (await faults).withQuotaSeam(store),
   };
 }

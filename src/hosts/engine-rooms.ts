@@ -2,8 +2,10 @@
 // Firefox's background page hosts them beside the router; both bind the browser's parts (fetch, the
 // HTML parser, the model file store, extension URLs) into `hostEngineRooms` (extension/shared/engine-rooms.ts).
 
+import * as v from 'valibot';
 import type { FileStore } from '../llm/download/file-store';
 import { createModelLibrary } from '../llm/download/model-library';
+import { createSpeedBook } from '../llm/host/decode-speed';
 import { type ChooserDeps, createEngineChooser } from '../llm/host/engine-choice';
 import { createEngineHost, type EngineChoice } from '../llm/host/engine-host';
 import { createWebLlmAdmin } from '../llm/host/webllm-admin';
@@ -17,6 +19,7 @@ import { createResearchRunner, type ResearchRunner } from '../runner/runner';
 import { usesQwen3Tokenizer } from '../settings/model-profile';
 import type { Settings } from '../settings/schema';
 import { openStore, requestPersistence, type Store } from '../store';
+import { toJson } from '../store/json';
 import type { SettingsRepo } from '../store/settings-repo';
 import { loadSettings as readSettings } from '../store/settings-store';
 import { lazyQwen3Counter } from '../text/qwen3-counter';
@@ -40,8 +43,8 @@ export interface EngineRoomsContext {
 export interface EngineRoomSeams {
   /** The random-weight test model's fixed search → visit → answer grammar, when a test asked for it. */
   testGrammar(settings: SettingsRepo): ReturnType<NonNullable<ChooserDeps['testGrammar']>>;
-  /** Lets a test lose the GPU device on demand. */
-  withDeviceLoss(choice: EngineChoice): Promise<EngineChoice>;
+  /** Lets a test lose the GPU device, or slow the model's decoding, on demand. */
+  withEngineFaults(choice: EngineChoice): Promise<EngineChoice>;
   /** Lets a test fill the disk on demand. */
   withQuota(store: Store): Promise<Pick<Store, 'sessions' | 'steps'>>;
 }
@@ -67,6 +70,9 @@ export interface EngineRoomsBrowser {
 
 type Secret = (key: string) => Promise<string | undefined>;
 
+/** The settings-store key the models' measured decode speeds on this machine live under. */
+const SPEEDS_KEY = 'engineSpeeds';
+
 /** The engine host and what chooses its engine; status changes go to the views. */
 function hostEngines(
   { hub, browser: browserName }: EngineRoomsContext,
@@ -90,8 +96,12 @@ function hostEngines(
     ...(seams ? { testGrammar: async () => seams.testGrammar((await storeReady).settings) } : {}),
   });
   const engines = createEngineHost({
-    choose: seams ? async (s) => seams.withDeviceLoss(await choose(s)) : choose,
+    choose: seams ? async (s) => seams.withEngineFaults(await choose(s)) : choose,
     onStatus: (status) => hub.broadcast({ type: 'engine', status }),
+    speeds: createSpeedBook({
+      read: async () => (await storeReady).settings.get(SPEEDS_KEY, v.unknown(), undefined),
+      write: async (records) => (await storeReady).settings.set(SPEEDS_KEY, toJson(records)),
+    }),
   });
   return { webllm, library, choose, engines };
 }

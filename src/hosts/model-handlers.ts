@@ -17,8 +17,10 @@ export function createModelHandlers(d: {
       const saved = await d.loadSettings();
       const s = req.settings ? parseSettings({ ...saved, ...req.settings }) : saved;
       const c = await d.engines.plan(s);
+      const measured = await d.engines.measuredSpeed(c);
       return {
         ...describeChoice(c),
+        ...(measured === undefined ? {} : { decodeTokensPerSecond: measured }),
         ...(c.downloadBytes === undefined ? {} : { downloadBytes: c.downloadBytes }),
         ...(c.totalBytes === undefined ? {} : { totalBytes: c.totalBytes }),
       };

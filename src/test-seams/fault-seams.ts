@@ -6,7 +6,7 @@
  * mappers, so everything after them is the product's own handling.
  */
 import { delegateEngine } from '../llm/delegate-engine';
-import type { ChatEngine } from '../llm/engine';
+import type { ChatEngine, ChatResult } from '../llm/engine';
 import type { EngineChoice } from '../llm/host/engine-host';
 import { toLoadError } from '../llm/load-errors';
 import { toStoreError } from '../store/errors';
@@ -17,11 +17,17 @@ export interface FaultSeams {
   loseGpuDevice(): number;
   /** Storage is full (true) or has room again (false): step writes fail with QuotaExceededError. */
   fillStorage(full: boolean): void;
+  /**
+   * Replies take at least as long as this many tokens a second would (null: as fast as they come),
+   * as on a slow CPU: the tiny test model is far faster than DR-Venus on a laptop.
+   */
+  slowDecode(tokensPerSecond: number | null): void;
 }
 
 const inFlight = new Set<() => void>();
 let loseNext = false;
 let storageFull = false;
+let decodeCap: number | null = null;
 
 const deviceLost = (model: string) =>
   toLoadError(Object.assign(new Error('Device was lost.'), { name: 'DeviceLostError' }), { model });
@@ -36,14 +42,30 @@ const seams: FaultSeams = {
   fillStorage(full) {
     storageFull = full;
   },
+  slowDecode(tokensPerSecond) {
+    decodeCap = tokensPerSecond;
+  },
 };
+
+/**
+ * The reply held back until it took as long as the slow decode asked for, its speed then the one
+ * measured over that time: what the engine host keeps and shows is what the seam made happen.
+ */
+async function heldBack(started: number, r: ChatResult): Promise<ChatResult> {
+  if (!decodeCap) return r;
+  const wait = started + (r.usage.completionTokens / decodeCap) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const measured = r.usage.completionTokens / ((Date.now() - started) / 1000);
+  const reported = r.usage.decodeTokensPerSecond ?? measured;
+  return { ...r, usage: { ...r.usage, decodeTokensPerSecond: Math.min(reported, measured) } };
+}
 
 export function installFaultSeams(): void {
   Object.assign(globalThis, { __sleuthSeams: seams });
 }
 
-/** The chosen engine, made to fail as a lost GPU device does when a test asks. */
-export function withDeviceLossSeam(choice: EngineChoice): EngineChoice {
+/** The chosen engine, made to fail as a lost GPU device does, or to decode slowly, when a test asks. */
+export function withEngineFaultSeams(choice: EngineChoice): EngineChoice {
   return {
     ...choice,
     create(): ChatEngine {
@@ -66,12 +88,14 @@ export function withDeviceLossSeam(choice: EngineChoice): EngineChoice {
             };
           });
           inFlight.add(fail);
-          return Promise.race([engine.chat(messages, { ...opts, signal: inner.signal }), lost]).finally(
-            () => {
-              inFlight.delete(fail);
-              opts.signal?.removeEventListener('abort', relay);
-            },
-          );
+          const started = Date.now();
+          const reply = engine
+            .chat(messages, { ...opts, signal: inner.signal })
+            .then((r) => heldBack(started, r));
+          return Promise.race([reply, lost]).finally(() => {
+            inFlight.delete(fail);
+            opts.signal?.removeEventListener('abort', relay);
+          });
         },
       };
     },

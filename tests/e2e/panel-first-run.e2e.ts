@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './helpers/browser';
 import { writeSettings } from './helpers/extension-db';
 import { headerFits, headerOnOneLine, headerTexts } from './helpers/header-measure';
 import { modelPickerShown } from './helpers/model-picker';
+import { OLLAMA_MODEL, startOllamaImitation } from './helpers/ollama-imitation';
 import { openPanel } from './helpers/open-panel';
 import { markedLineLefts } from './helpers/panel-measure';
 import { shot } from './helpers/panel-shot';
@@ -202,27 +203,3 @@ describe('the side panel people prefer: the first run', () => {
     await panel.reload();
   });
 });
-
-const OLLAMA_MODEL = 'qwen3:4b';
-
-/**
- * Ollama as the guide finds it, on its own port: GET /api/tags lists one model, /v1/models the same
- * (the picker asks a model server for its models). Nothing here answers a chat.
- */
-async function startOllamaImitation(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const body =
-      req.url === '/api/tags'
-        ? { models: [{ name: OLLAMA_MODEL }] }
-        : req.url === '/v1/models'
-          ? { object: 'list', data: [{ id: OLLAMA_MODEL, object: 'model' }] }
-          : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body ?? { error: 'not found' }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(11434, '127.0.0.1', () => resolve());
-  });
-  return server;
-}

@@ -15,6 +15,7 @@ import { WebLlmEngine } from '../webllm/webllm-engine';
 import { decideWllamaBackend, hasJspi, type WllamaBrowser } from '../wllama/backend';
 import { DEFAULT_GGUF, parseGgufModelId } from '../wllama/gguf-catalog';
 import { WllamaEngine } from '../wllama/wllama-engine';
+import { runsOnOf } from './decode-speed';
 import type { EngineChoice } from './engine-host';
 import { type GgufPlan, planGguf } from './gguf-plan';
 
@@ -88,6 +89,7 @@ async function ggufChoice(
     backend: decision.backend,
     backendReason: decision.reason,
     backendCause: decision.cause,
+    runsOn: runsOnOf(decision.backend, probe),
     create: () =>
       withGrammar(
         new WllamaEngine({
@@ -114,6 +116,8 @@ async function webllmChoice(
   const catalog = await deps.catalog();
   const entry = catalog.find((c) => c.id === modelId);
   const cached = await deps.webllmCached?.(modelId).catch(() => false);
+  // web-llm runs on WebGPU only; SwiftShader's is the CPU in disguise.
+  const software = (await deps.probe().catch(() => null))?.software ?? false;
   const custom = s.customModels;
   const profile = profileForModelName(modelId);
   // web-llm writes the generation prefix from its template, set at load (see WebLlmEngine).
@@ -124,6 +128,7 @@ async function webllmChoice(
     modelId,
     profile,
     label: modelId,
+    runsOn: runsOnOf('webgpu', { software }),
     ...(entry && cached !== undefined
       ? { downloadBytes: cached ? 0 : entry.approxDownloadBytes, totalBytes: entry.approxDownloadBytes }
       : {}),

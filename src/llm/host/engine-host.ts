@@ -4,6 +4,7 @@ import { delegateEngine } from '../delegate-engine';
 import { type ChatEngine, EngineError, type LoadProgress } from '../engine';
 import { formatBytes } from '../progress-stats';
 import type { WllamaBackendCause } from '../wllama/backend';
+import { probeSpeedOnce, type RunsOn, recordingSpeed, type SpeedBook } from './decode-speed';
 import { type EngineStatus, modelAsked } from './engine-status';
 
 export interface EngineChoice {
@@ -28,6 +29,8 @@ export interface EngineChoice {
   backendReason?: string;
   /** The same, as a code the views word. */
   backendCause?: WllamaBackendCause;
+  /** Where it computes (local engines): the speed figure and the advice to use a server depend on it. */
+  runsOn?: RunsOn;
   create(): ChatEngine;
 }
 
@@ -48,6 +51,8 @@ function errorOf(err: unknown): NonNullable<EngineStatus['error']> {
 interface HostDeps {
   choose(settings: Settings): Promise<EngineChoice>;
   onStatus(status: EngineStatus): void;
+  /** Where replies' decode speeds are kept, per model and hardware; none: nothing is measured. */
+  speeds?: SpeedBook;
 }
 
 /** What the host holds: the loaded engine, the load under way, and the status last reported. */
@@ -70,11 +75,17 @@ function throttledProgress(report: (p: LoadProgress) => void): (p: LoadProgress)
 }
 
 /** Loads the chosen engine, reporting its progress; a shared load a second caller can wait on. */
-function startLoad(st: HostState, choice: EngineChoice, asked: string): Promise<ChatEngine> {
+function startLoad(
+  st: HostState,
+  choice: EngineChoice,
+  asked: string,
+  speeds: SpeedBook | undefined,
+): Promise<ChatEngine> {
   const abort = new AbortController();
   const base = { ...describeChoice(choice), asked };
+  const created = choice.create();
   // A lost GPU device takes the loaded model with it: forget the engine, so Continue loads it anew.
-  const engine = forgetOnDeviceLoss(choice.create(), () => {
+  const engine = forgetOnDeviceLoss(speeds ? recordingSpeed(created, choice, speeds) : created, () => {
     if (st.current?.engine !== engine) return;
     st.current = null;
     void engine.unload().catch(() => undefined);
@@ -83,7 +94,11 @@ function startLoad(st: HostState, choice: EngineChoice, asked: string): Promise<
   });
   st.set({ ...base, state: 'loading', progress: { fraction: 0 } });
   const onProgress = throttledProgress((p) => st.set({ ...base, state: 'loading', progress: p }));
-  const promise: Promise<ChatEngine> = engine.load(choice.modelId, { onProgress, signal: abort.signal }).then(
+  const loaded = engine
+    .load(choice.modelId, { onProgress, signal: abort.signal })
+    // Measured before "ready", so the guide's figure is there when the model is.
+    .then(() => (speeds ? probeSpeedOnce(engine, choice, speeds, abort.signal) : undefined));
+  const promise: Promise<ChatEngine> = loaded.then(
     () => {
       st.current = { key: choice.key, engine };
       st.loading = null;
@@ -158,7 +173,7 @@ async function ensureEngine(
     st.current = null;
     await old.unload().catch(() => undefined);
   }
-  const p = startLoad(st, choice, modelAsked(settings));
+  const p = startLoad(st, choice, modelAsked(settings), deps.speeds);
   if (signal) {
     const onAbort = () => st.loading?.key === choice.key && st.loading.abort.abort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -181,6 +196,9 @@ export function createEngineHost(deps: HostDeps) {
     status: () => st.status,
     /** What the settings would load, and whether it must be downloaded first; loads nothing. */
     plan: (settings: Settings): Promise<EngineChoice> => deps.choose(settings),
+    /** Decode tokens per second measured for this choice on this machine, if it ever ran here. */
+    measuredSpeed: async (choice: EngineChoice): Promise<number | undefined> =>
+      deps.speeds?.measured(choice).catch(() => undefined),
     /**
      * The engine the settings ask for, loading (or reloading) it when needed. A model that must
      * be downloaded first is only fetched when `download` is set: a person asked for it after
@@ -235,5 +253,6 @@ export function describeChoice(c: EngineChoice) {
     ...(c.backend ? { backend: c.backend } : {}),
     ...(c.backendReason ? { backendReason: c.backendReason } : {}),
     ...(c.backendCause ? { backendCause: c.backendCause } : {}),
+    ...(c.runsOn ? { runsOn: c.runsOn } : {}),
   };
 }

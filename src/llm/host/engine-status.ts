@@ -1,5 +1,6 @@
 import type { RunError } from '../../errors/run-error';
 import type { WllamaBackendCause } from '../wllama/backend';
+import type { RunsOn } from './decode-speed';
 /** What the engine host reports about its engine: shown by the status line, options page and notices. */
 export interface EngineStatus {
   engine: string;
@@ -21,6 +22,8 @@ export interface EngineStatus {
   backendReason?: string;
   /** The chosen backend's reason as a code the views word; absent once the engine's own reason replaces it. */
   backendCause?: WllamaBackendCause;
+  /** Where a local model computes: the CPU, a software GPU or a real one. */
+  runsOn?: RunsOn;
   /** Layers llama.cpp offloaded to the GPU, once loaded. */
   gpuLayers?: { offloaded: number; total: number };
   /** For a model server: whether it answered the last health check, and what it said if not. */
@@ -34,6 +37,8 @@ export interface EnginePlan extends Omit<EngineStatus, 'state' | 'progress' | 'e
   /** Bytes still to download; 0 when the model is stored; absent when unknown. */
   downloadBytes?: number;
   totalBytes?: number;
+  /** Decode tokens per second this model was measured at on this machine; absent when it never ran here. */
+  decodeTokensPerSecond?: number;
 }
 
 /** A downloaded (or partly downloaded) GGUF model in the browser's storage. */

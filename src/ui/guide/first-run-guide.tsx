@@ -28,7 +28,8 @@ export function FirstRunGuide({
 }) {
   const { t } = services;
   const { settings } = model;
-  const machine = useMachineFacts(services, settings?.engine);
+  const [looks, setLooks] = useState(0);
+  const machine = useMachineFacts(services, settings?.engine, looks);
   const facts: GuideFacts | null =
     machine && settings ? { ...machine, settings, plan: model.plan.plan, planProblem: model.plan } : null;
   const done = async () => {
@@ -51,7 +52,12 @@ export function FirstRunGuide({
         <li data-testid="guide-model">
           <strong>{t('guideModelStep')}</strong>
           {facts ? (
-            <GuideModel facts={facts} services={services} onChanged={onSettingsChanged} />
+            <GuideModel
+              facts={facts}
+              services={services}
+              onChanged={onSettingsChanged}
+              onLookAgain={() => setLooks((n) => n + 1)}
+            />
           ) : (
             <p>{t('loading')}</p>
           )}
@@ -80,9 +86,13 @@ type MachineFacts = Omit<GuideFacts, 'settings' | 'plan'>;
 
 /**
  * What this machine offers: WebGPU, a local Ollama, the engine's catalog and the models it stores
- * (asked again when the engine changes). Each question that fails leaves its fact unknown.
+ * (asked again when the engine changes, or `looks` does). Each question that fails leaves its fact unknown.
  */
-function useMachineFacts(services: UiServices, engine: string | undefined): MachineFacts | null {
+function useMachineFacts(
+  services: UiServices,
+  engine: string | undefined,
+  looks: number,
+): MachineFacts | null {
   const { client } = services;
   const [facts, setFacts] = useState<MachineFacts | null>(null);
   useEffect(() => {
@@ -101,7 +111,7 @@ function useMachineFacts(services: UiServices, engine: string | undefined): Mach
     return () => {
       live = false;
     };
-  }, [client, engine]);
+  }, [client, engine, looks]);
   return facts;
 }
 

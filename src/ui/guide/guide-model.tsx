@@ -1,4 +1,5 @@
-import { ALL_SITES } from '../ask/permission-gate';
+import { localServerAdvice } from '../../llm/host/speed-advice';
+import { LocalServerOffer, switchToOllama } from '../ask/local-server-offer';
 import { PlanError } from '../ask/plan-error';
 import { ownOriginPattern } from '../errors/engine-words';
 import { backendWords } from '../shared/backend-words';
@@ -34,10 +35,13 @@ export function GuideModel({
   facts,
   services,
   onChanged,
+  onLookAgain = () => undefined,
 }: {
   facts: GuideFacts;
   services: UiServices;
   onChanged: () => void;
+  /** Asks again whether a local server runs here (after the user started one). */
+  onLookAgain?: () => void;
 }) {
   const { t } = services;
   const { settings, ollama } = facts;
@@ -47,6 +51,10 @@ export function GuideModel({
   const reason = local?.reason || '';
   const backendReason = local?.threads ? backendWords(local, t) : '';
   const offer = ollama?.state === 'running' && settings.engine !== 'openai' ? ollama.models[0] : undefined;
+  const advice = localServerAdvice(local);
+  const baseUrl = ollama?.state === 'running' ? ollama.baseUrl : undefined;
+  const pickOllama = (model: string) =>
+    switchToOllama(services, { allowLoopback: settings.allowLoopback, baseUrl }, model, onChanged);
   return (
     <>
       <GuideMachine facts={facts} t={t} quiet={!!(reason || backendReason)} />
@@ -67,13 +75,21 @@ export function GuideModel({
           {backendReason}
         </p>
       ) : null}
+      {advice ? (
+        <LocalServerOffer
+          advice={advice}
+          ollama={ollama}
+          services={services}
+          allowLoopback={settings.allowLoopback}
+          onChanged={onChanged}
+          onLookAgain={onLookAgain}
+          useButton={false}
+          testId="guide-slow"
+        />
+      ) : null}
       <div class="banner-actions">
         {offer ? (
-          <button
-            type="button"
-            data-testid="guide-use-ollama"
-            onClick={() => switchToOllama(services, facts, offer, onChanged)}
-          >
+          <button type="button" data-testid="guide-use-ollama" onClick={() => pickOllama(offer)}>
             {t('guideUseOllama', offer)}
           </button>
         ) : null}
@@ -88,28 +104,6 @@ export function GuideModel({
       ) : null}
     </>
   );
-}
-
-/**
- * Switches to the Ollama found here. The one prompt of this path comes first thing in the click
- * (Chrome only prompts during a user gesture) and asks for what a run needs, all sites, 127.0.0.1
- * among them: asking for 127.0.0.1 here and for all sites at the first run prompted twice. The
- * developer loopback setting stands for that access, as at the permission gate. The settings change
- * whatever the answer: a refusal is met again, and explained, at the gate.
- */
-function switchToOllama(services: UiServices, facts: GuideFacts, model: string, onChanged: () => void) {
-  if (!facts.settings.allowLoopback) void services.permissions.request(ALL_SITES).catch(() => false);
-  const baseUrl = facts.ollama?.state === 'running' ? facts.ollama.baseUrl : undefined;
-  void (async () => {
-    const s = await services.settings.load();
-    await services.settings.save({
-      ...s,
-      engine: 'openai',
-      openaiBaseUrl: baseUrl ?? s.openaiBaseUrl,
-      openaiModel: model,
-    });
-    onChanged();
-  })();
 }
 
 /** The WebGPU and Ollama lines, each with its mark. */

@@ -1,4 +1,5 @@
 import type { Draft } from '../ask/draft';
+import { PickerServerOffer } from '../ask/local-server-offer';
 import { ModelPicker } from '../ask/model-picker';
 import { QuestionBox } from '../ask/question-box';
 import { SearchStatus } from '../ask/search-status';
@@ -45,6 +46,10 @@ export function AskArea(props: {
         <ModelPicker services={services} model={props.model} onChanged={props.onRecheck} />
         <SearchStatus services={services} />
       </div>
+      {/* Under the guide, the guide says it. */}
+      {props.guideOpen ? null : (
+        <PickerServerOffer services={services} model={props.model} onChanged={props.onRecheck} />
+      )}
       {props.onBack !== null ? (
         <button type="button" class="link small" onClick={props.onBack}>
           {t('backToSession')}

@@ -1,6 +1,9 @@
 import type { ExtensionBrowser } from './browser';
 
-export type SeamCall = { name: 'loseGpuDevice' } | { name: 'fillStorage'; full: boolean };
+export type SeamCall =
+  | { name: 'loseGpuDevice' }
+  | { name: 'fillStorage'; full: boolean }
+  | { name: 'slowDecode'; tokensPerSecond: number | null };
 
 /**
  * Calls a fault seam of the e2e build in the offscreen document (src/test-seams/fault-seams.ts)
@@ -21,7 +24,12 @@ export async function callSeam(b: Pick<ExtensionBrowser, 'context' | 'extensionI
       targetId: doc.targetId,
       flatten: false,
     })) as { sessionId: string };
-    const arg = call.name === 'fillStorage' ? String(call.full) : '';
+    const arg =
+      call.name === 'fillStorage'
+        ? String(call.full)
+        : call.name === 'slowDecode'
+          ? String(call.tokensPerSecond)
+          : '';
     const expression = `(() => { const s = globalThis.__sleuthSeams; if (!s) throw new Error('No fault seams: is dist/ the e2e build?'); return s.${call.name}(${arg}); })()`;
     const answer = new Promise<unknown>((resolve, reject) => {
       cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {

@@ -277,3 +277,13 @@ describe('engine choice', () => {
     expect(statuses).not.toContain('error');
   });
 });
+
+describe('where the chosen model computes (the speed advice depends on it)', () => {
+  it('wllama on SwiftShader computes on the CPU, web-llm on a software GPU, a model server not here', async () => {
+    const { choose } = world({ probe: swiftshader });
+    const on = async (s: Partial<Settings>) => (await choose({ ...DEFAULT_SETTINGS, ...s })).runsOn;
+    expect(await on({ engine: 'wllama', wllamaModelUrl: 'https://x.org/m.gguf' })).toBe('cpu');
+    expect(await on({ engine: 'web-llm', webllmModel: 'Qwen3-0.6B-q4f32_1-MLC' })).toBe('software-gpu');
+    expect(await on({ engine: 'openai', openaiModel: 'qwen3:4b' })).toBeUndefined();
+  });
+});
