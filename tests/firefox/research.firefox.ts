@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createQwenCounter } from '../../scripts/lib/qwen-counter';
+import { estimateTokens, MESSAGE_OVERHEAD, REPLY_PREFIX } from '../../src/agent/budget';
 import {
   readSession,
   readSteps,
@@ -189,5 +191,32 @@ describe('research in Firefox: the background page runs it, Firefox tabs read th
     );
     // The search was not repeated: the run continued after it.
     expect(kinds).toEqual(['search', 'visit', 'answer']);
+  });
+
+  it("counts a DR-Venus model's prompt in Qwen3's own tokens (the tokenizer ships as data)", async () => {
+    await writeSettings(panel, { ...fx.settings, openaiModel: 'DR-Venus-4B-RL' });
+    await reloadExtensionPage(panel);
+    await showResearch(panel);
+    const before = fx.model.requests.length;
+    fx.model.setTurns([answerTurn(ANSWER)]);
+    await panel
+      .locator('[data-testid=question]')
+      .fill('Which coverage library works with Mocha? Answer now.');
+    await click(panel, 'start');
+    const ids = await sessionIds(panel);
+    await expect.poll(async () => (await sessionIds(panel)).length, { timeout: 15_000 }).toBe(ids.length + 1);
+    const id = (await sessionIds(panel)).find((x) => !ids.includes(x)) ?? '';
+    await waitForSession(panel, id, 'done');
+    const recorded = (await readSteps(panel, id)).map(
+      (s) => (s.action as { tokens?: { prompt?: number } }).tokens?.prompt ?? 0,
+    );
+    const chat = fx.model.requests.slice(before).find((r) => r.path.endsWith('/chat/completions'));
+    const messages = (chat?.body as { messages?: { content: string }[] } | undefined)?.messages ?? [];
+    const qwen = createQwenCounter();
+    const count = (f: (t: string) => number) =>
+      messages.reduce((sum, m) => sum + f(m.content) + MESSAGE_OVERHEAD, REPLY_PREFIX);
+    const exact = count((t) => Number(qwen.count(t)));
+    expect(count(estimateTokens)).toBeGreaterThan(exact * 1.05);
+    expect(Math.max(...recorded)).toBe(exact);
   });
 });
