@@ -46,11 +46,24 @@ export async function startRun(
   return { sessionId: (r.value as { sessionId: string }).sessionId };
 }
 
-/** Polls the saved session until it leaves 'running' or the bound passes. */
+/** The promise's value, or `fallback` once `ms` pass first. */
+export function within<T>(ms: number, p: Promise<T>, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((ok) => {
+    timer = setTimeout(() => ok(fallback), ms);
+  });
+  return Promise.race([p.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Polls the saved session until it leaves 'running' or the bound passes. A read the panel does not
+ * answer within 5 s counts as no answer: an extension whose pages are frozen (its process busy) is
+ * then judged overdue at the bound, instead of holding the suite forever.
+ */
 export async function waitForEnd(panel: Page, sessionId: string, boundMs: number): Promise<RunEnd> {
   const started = Date.now();
   for (;;) {
-    const s = await readSession(panel, sessionId).catch(() => undefined);
+    const s = await within(5000, readSession(panel, sessionId), undefined);
     const status = (s?.status as EndState | undefined) ?? 'missing';
     const ms = Date.now() - started;
     if (status !== 'running' && status !== 'missing') {

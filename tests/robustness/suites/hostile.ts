@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { sendFromPage } from '../../e2e/helpers/extension-messages';
-import { type RunEnd, runPlan, type SuiteContext, waitForEnd } from './context';
+import { type RunEnd, runPlan, type SuiteContext, waitForEnd, within } from './context';
 import { HOSTILE_CASES, HOSTILE_HOST, type HostileCase, pageUrlOf } from './hostile-cases';
 
 export const HOSTILE_BOUND_MS = 40_000;
@@ -38,9 +38,11 @@ export interface HostileResult {
 }
 
 async function answers(ctx: SuiteContext, room: 'router' | 'engine'): Promise<boolean> {
-  const ping = sendFromPage(ctx.panel, `${room}.ping`, {}).then((r) => r.ok);
-  const late = new Promise<boolean>((ok) => setTimeout(() => ok(false), 5000));
-  return Promise.race([ping.catch(() => false), late]);
+  return within(
+    5000,
+    sendFromPage(ctx.panel, `${room}.ping`, {}).then((r) => r.ok),
+    false,
+  );
 }
 
 /** A trivial run that must start and finish: the way to tell that a stuck run still blocks others. */
@@ -144,10 +146,11 @@ async function runCase(
     unclear: c.message !== undefined && !c.message.test(end.error ?? ''),
   };
   if (end.overdue) {
-    await sendFromPage(ctx.panel, 'runner.stop', { sessionId: end.sessionId }).catch(() => undefined);
+    // A frozen panel answers neither message: each is given a bound, so the case is judged.
+    await within(5000, sendFromPage(ctx.panel, 'runner.stop', { sessionId: end.sessionId }), undefined);
     const stopped = await waitForEnd(ctx.panel, end.sessionId, 5000);
     outcome.stopWorked = !stopped.overdue;
-    outcome.laterRunsWork = await laterRunWorks(ctx);
+    outcome.laterRunsWork = await within(40_000, laterRunWorks(ctx), false);
   }
   outcome.crashed = !(await answers(ctx, 'router')) || !(await answers(ctx, 'engine'));
   if (outcome.crashed || outcome.laterRunsWork === false) await ctx.restart();
