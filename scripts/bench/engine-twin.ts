@@ -38,7 +38,8 @@ export interface TwinBenchOptions {
   decodeTokens: number;
 }
 
-function twinFile(layers: number): string {
+/** The twin with `layers` layers under artifacts/twin/, written on first use. */
+export function twinFile(layers: number): string {
   const dir = path.join(ROOT, 'artifacts/twin');
   const file = path.join(dir, `drvenus-4b-twin-${layers}l.gguf`);
   if (!existsSync(file)) {
