@@ -16,6 +16,7 @@ import { ProgressTracker } from '../progress-stats';
 import { StopFilter } from '../stop-filter';
 import { wllamaChatError } from './errors';
 import { parseGgufModelId } from './gguf-catalog';
+import { kvCacheParams } from './kv-cache-type';
 import { nativeLog, type WllamaInstance, type WllamaModule } from './native';
 import { continuedUsage, type StreamedReply, streamReply } from './reply-stream';
 import { usageOf } from './usage';
@@ -107,9 +108,12 @@ export class WllamaEngine implements ChatEngine {
     // JSPI or memory64); every byte of code must come from the extension, so that route is closed.
     instance.setCompat?.(null);
     const tracker = new ProgressTracker(this.opts.now ?? Date.now);
+    const contextSize = this.opts.contextWindow ?? DEFAULT_CONTEXT;
     const params = {
-      n_ctx: this.opts.contextWindow ?? DEFAULT_CONTEXT,
+      n_ctx: contextSize,
       n_threads: this.opts.nThreads ?? 1,
+      // Larger windows than f16 fits in wasm memory hold their KV cache in q8_0 (kv-cache-type.ts).
+      ...kvCacheParams(contextSize, this.opts.nGpuLayers === 0),
       ...(this.opts.nGpuLayers === undefined ? {} : { n_gpu_layers: this.opts.nGpuLayers }),
       ...(this.opts.seed === undefined ? {} : { seed: this.opts.seed }),
     };

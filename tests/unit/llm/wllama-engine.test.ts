@@ -120,6 +120,27 @@ describe('WllamaEngine', () => {
     expect(r.usage).toMatchObject({ promptTokens: 12, completionTokens: 2 });
   });
 
+  it('holds windows above 8K in a q8_0 KV cache on the CPU, so they fit in wasm memory; f16 below and on WebGPU', async () => {
+    const loaded = async (contextWindow: number, nGpuLayers?: number) => {
+      const f = fake([]);
+      const e = new WllamaEngine({
+        wasmUrl: '/w.wasm',
+        loadModule: async () => f.mod,
+        contextWindow,
+        ...(nGpuLayers === undefined ? {} : { nGpuLayers }),
+        files: async () => [new Blob(['a'])],
+      });
+      await e.load('dr-venus-4b-rl');
+      return f.seen.load ?? {};
+    };
+    const quantised = { cache_type_k: 'q8_0', cache_type_v: 'q8_0', flash_attn: true };
+    expect(await loaded(16384, 0)).toMatchObject({ n_ctx: 16384, ...quantised });
+    for (const load of [await loaded(8192, 0), await loaded(16384)]) {
+      expect(load).not.toHaveProperty('cache_type_k');
+      expect(load).not.toHaveProperty('cache_type_v');
+    }
+  });
+
   it('says WebGPU with the layers llama.cpp offloaded, and CPU with the reason when it offloaded none', async () => {
     const load = async (logLines: string[]) => {
       const f = fake([], { logLines });
